@@ -1,0 +1,59 @@
+"""The compiler: an explicit, ordered table of named stages.
+
+    Bundle --expand_aliases--> Bundle --merge_sources--> MergedPolicy
+           --validate--> MergedPolicy --order_rows--> MergedPolicy
+           --build_index--> DecisionTable --encode_artifact--> bytes
+           --check_examples--> bytes
+
+Each stage is a plain function, callable alone (tests do). `compile_bundle`
+runs them in order; a stage that finds problems raises `PolicyErrors` with
+every problem it found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..grammar.ast import Bundle
+from .artifact import encode_artifact
+from .examples import check_examples
+from .index import build_index, order_rows
+from .ir import DecisionTable
+from .merge import expand_aliases, merge_sources
+from .validate import validate
+
+
+@dataclass(frozen=True)
+class Stage:
+    name: str
+    run: Callable
+    doc: str
+
+
+STAGES: tuple[Stage, ...] = (
+    Stage("expand_aliases", expand_aliases, "one rule per aliased tool; the alias table is checked"),
+    Stage("merge_sources", merge_sources, "sources by rank; rules stamped; untrusted allows withheld"),
+    Stage("validate", validate, "the build errors of SPEC section 4"),
+    Stage("order_rows", order_rows, "deny, ask, allow; merge order within each list"),
+    Stage("build_index", build_index, "carve-outs into row guards; a per-tool index per list"),
+)
+
+
+def build_table(bundle: Bundle) -> DecisionTable:
+    """Run the stages up to the decision table."""
+    value: object = bundle
+    for stage in STAGES:
+        value = stage.run(value)
+    assert isinstance(value, DecisionTable)
+    return value
+
+
+def compile_bundle(bundle: Bundle, inputs_sha256: str) -> bytes:
+    """All stages: bundle in, checked artifact bytes out."""
+    table = build_table(bundle)
+    artifact = encode_artifact(table, inputs_sha256)
+    return check_examples(artifact, bundle)
+
+
+STAGE_NAMES = tuple(s.name for s in STAGES) + ("encode_artifact", "check_examples")

@@ -1,0 +1,88 @@
+"""The bundle AST: what every front-end (.policy, JSON, ...) produces.
+
+Frozen dataclasses with slots; spans take no part in equality, so a bundle
+printed and parsed again compares equal to the original.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..errors import Span
+from ..runtime.model import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class RuleRef:
+    """A rule as written in one list, with where it was written.
+
+    The rule carries no source yet (the merge stamps it) but does carry its note.
+    """
+
+    rule: Rule
+    span: Span = dataclasses.field(default_factory=Span, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLists:
+    deny: tuple[RuleRef, ...] = ()
+    ask: tuple[RuleRef, ...] = ()
+    allow: tuple[RuleRef, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDecl:
+    name: str
+    match: str | None = None
+    field: str | None = None
+    split: bool | str = False
+    span: Span = dataclasses.field(default_factory=Span, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AliasDecl:
+    name: str
+    tools: tuple[str, ...]
+    span: Span = dataclasses.field(default_factory=Span, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDecl:
+    name: str
+    rank: int = 0
+    trusted: bool = False
+    path: str = ""
+    hash: str = ""
+    rules: RuleLists = RuleLists()
+    span: Span = dataclasses.field(default_factory=Span, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A call the bundle says must get a verdict; checked at compile time.
+
+    `want` holds the verdict fields the author wrote (action always);
+    only those are compared.
+    """
+
+    name: str
+    tool: str
+    args: object
+    want: dict
+    confined: str | None = None
+    subjects: object = None
+    span: Span = dataclasses.field(default_factory=Span, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bundle:
+    file: str
+    default: str | None
+    tools: tuple[ToolDecl, ...] = ()
+    aliases: tuple[AliasDecl, ...] = ()
+    sources: tuple[SourceDecl, ...] = ()
+    host: RuleLists = RuleLists()
+    examples: tuple[Example, ...] = ()
+    default_span: Span = dataclasses.field(default_factory=Span, compare=False)
+    text: str = dataclasses.field(default="", compare=False, repr=False)

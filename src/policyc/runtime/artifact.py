@@ -1,0 +1,99 @@
+"""Loading a compiled artifact: refuse anything that is not exactly what was built.
+
+The artifact is one line of JSON whose header comes first and whose body comes
+last, so the body's bytes can be digested as they were written:
+
+    {"magic":"policyc","format_version":1,"compiler":"…","inputs_sha256":"…","body_sha256":"…","body":{…}}
+
+A wrong magic, an unknown format version, a body whose digest does not match,
+a truncated file or a body that does not describe a table is an
+`ArtifactError`. The runtime never recompiles and never loads half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+from .engine import Table
+from .index import ListIndex, ToolSpec
+from .model import Rule, Source
+
+MAGIC = "policyc"
+FORMAT_VERSION = 1
+BODY_MARK = b',"body":'
+
+
+class ArtifactError(Exception):
+    """An artifact the runtime refuses to load."""
+
+
+def body_digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def read_header(raw: bytes) -> tuple[dict, bytes]:
+    """Split and check the header; returns (header, body bytes)."""
+    if not raw.strip():
+        raise ArtifactError("the artifact is empty")
+    try:
+        document = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ArtifactError(f"the artifact is truncated or not JSON ({exc})") from None
+    if not isinstance(document, dict) or document.get("magic") != MAGIC:
+        raise ArtifactError(f"not a policyc artifact (magic is not {MAGIC!r})")
+    version = document.get("format_version")
+    if version != FORMAT_VERSION:
+        raise ArtifactError(
+            f"unsupported artifact format version {version!r}; this runtime reads version "
+            f"{FORMAT_VERSION}: recompile the bundle with a matching policyc"
+        )
+    at = raw.find(BODY_MARK)
+    end = raw.rstrip().rfind(b"}")
+    if at < 0 or end <= at:
+        raise ArtifactError("the artifact has no body")
+    body = raw[at + len(BODY_MARK) : end]
+    if body_digest(body) != document.get("body_sha256"):
+        raise ArtifactError("the artifact's body does not match its digest (corrupt or edited)")
+    return document, body
+
+
+def table_from_body(body: dict, digest: str = "") -> Table:
+    sources = [
+        Source(s["name"], s["rank"], s["trusted"], s.get("path", ""), s.get("hash", "")) for s in body["sources"]
+    ]
+    tools = {
+        name: ToolSpec(spec.get("match"), spec.get("field"), spec.get("split", False))
+        for name, spec in body["tools"].items()
+    }
+    lists = {action: ListIndex.from_json(body[action], sources, tools) for action in ("deny", "ask", "allow")}
+    withheld = [Rule(e[0], e[1], sources[e[2]], e[3] if len(e) > 3 else "") for e in body["withheld"]]
+    if body["default"] not in ("allow", "deny", "ask"):
+        raise ValueError("bad default")
+    return Table(
+        default=body["default"],
+        tools=tools,
+        aliases={k: list(v) for k, v in body["aliases"].items()},
+        sources=sources,
+        lists=lists,
+        withheld=withheld,
+        digest=digest,
+    )
+
+
+def load(artifact: str | os.PathLike | bytes) -> Table:
+    """Load a compiled artifact from a path or from its bytes."""
+    if isinstance(artifact, bytes | bytearray):
+        raw = bytes(artifact)
+    else:
+        try:
+            with open(artifact, "rb") as fh:
+                raw = fh.read()
+        except OSError as exc:
+            raise ArtifactError(f"cannot read the artifact: {exc.strerror or exc}") from None
+    header, body = read_header(raw)
+    try:
+        return table_from_body(json.loads(body), header["body_sha256"])
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise ArtifactError(f"the artifact's body does not describe a decision table ({exc!r})") from None

@@ -1,0 +1,61 @@
+"""Rule checks shared by the compiler and by grants made after build.
+
+The build errors of SPEC section 4 and alias expansion are needed twice: when
+a bundle compiles, and when a grant set is activated in a running agent. They
+live here, in the standard-library runtime, and the compiler calls them, so
+the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from .index import ToolSpec
+from .model import Rule
+
+NO_DEFAULT = "agentpolicy: policy default is not set; use Allow(), Deny() or Ask()"
+
+
+def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[str, str] | None:
+    """(kind, contract text) when `rule` cannot build in list `action`."""
+    if not rule.tool:
+        return "invalid_rule", f"agentpolicy: rule has no tool name: {rule}"
+    if rule.glob:
+        if rule.spec is not None:
+            return "tool_glob", f"agentpolicy: tool-name glob: {rule} takes no specifier"
+        if action == "allow":
+            return "tool_glob", f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list"
+        return None
+    if rule.spec is not None:
+        spec = tools.get(rule.tool)
+        if spec is None or not spec.match:
+            return "no_matcher", f"agentpolicy: no matcher for the rule's tool: {rule}"
+    return None
+
+
+def alias_problems(aliases: dict[str, list[str]]) -> list[str]:
+    """Why an alias table is refused (`invalid_rule`), one text per problem."""
+    out = []
+    for key, names in aliases.items():
+        if not key:
+            out.append("alias with an empty name")
+        elif "*" in key:
+            out.append(f"alias {key} is a glob; an alias names one rule name")
+        if not names:
+            out.append(f"alias {key} names no tool")
+        for name in names:
+            if not name:
+                out.append(f"alias {key} names an empty tool")
+            elif "*" in name:
+                out.append(f"alias {key} names the glob {name}; aliases name tools")
+    return out
+
+
+def expand_aliases(rules: list[Rule], aliases: dict[str, list[str]]) -> list[Rule]:
+    """One rule per aliased tool, in order, keeping spec, source and note. One level."""
+    out: list[Rule] = []
+    for rule in rules:
+        names = aliases.get(rule.tool)
+        if names is None:
+            out.append(rule)
+        else:
+            out.extend(Rule(name, rule.spec, rule.source, rule.note) for name in names)
+    return out

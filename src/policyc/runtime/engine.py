@@ -1,0 +1,401 @@
+"""The decision engine: a loaded decision table deciding tool calls.
+
+`Table.decide` runs SPEC sections 5-6 over the per-tool indexes: the first
+firing deny blocks; firing asks defer unless a grant set shadows them or the
+call runs confined and they are bare; then the first firing allow; then the
+default. Rule verdicts are built once, at load, and returned as they are on
+the common path (one subject, unconfined).
+
+Grant sets (SPEC section 8) change the active lists after build. The lists a
+scope sees are rebuilt with the same index builder the compiler used and
+swapped in whole, so a decision never sees half a change.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .checks import expand_aliases, rule_problem
+from .index import ListIndex, ToolSpec, build_list_index
+from .matchers import tool_matches
+from .model import Rule, Source
+from .rules import parse_rules
+from .verdict import (
+    SEVERITY,
+    Verdict,
+    blocked_reason,
+    confined_verdict,
+    default_verdict,
+    failed_verdict,
+    rule_verdict,
+)
+
+ACTIONS = ("deny", "ask", "allow")
+VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A grant-set rule that was not activated, with the stable reason."""
+
+    rule: Rule
+    reason: str
+
+
+@dataclass(slots=True)
+class GrantSet:
+    scope: str | None
+    source: Source
+    rules: dict[str, list[Rule]]  # the kept rules per action list
+    granted: list[Rule] = field(default_factory=list)
+
+
+class Lists:
+    """The three active lists one scope decides against, with their verdicts."""
+
+    __slots__ = ("deny", "ask", "allow", "verdicts", "allow_owner", "sets")
+
+    def __init__(self, deny: ListIndex, ask: ListIndex, allow: ListIndex, sets: list[GrantSet]) -> None:
+        self.deny = deny
+        self.ask = ask
+        self.allow = allow
+        self.sets = sets
+        self.verdicts = {
+            "deny": [rule_verdict(r, "block") for r in deny.rules],
+            "ask": [rule_verdict(r, "defer") for r in ask.rules],
+            "allow": [rule_verdict(r, "allow") for r in allow.rules],
+        }
+        # Which grant set each allow rule belongs to (for shadowing); -1 = the policy.
+        self.allow_owner: list[int] = []
+        self.allow_owner.extend(-1 for _ in range(len(allow.rules) - sum(len(s.rules["allow"]) for s in sets)))
+        for i, gs in enumerate(sets):
+            self.allow_owner.extend(i for _ in gs.rules["allow"])
+
+
+def _coerce_source(source: Source | dict | str) -> Source:
+    if isinstance(source, Source):
+        return source
+    if isinstance(source, str):
+        return Source(name=source, rank=0, trusted=False)
+    if isinstance(source, dict):
+        return Source(
+            name=str(source.get("name", "")),
+            rank=int(source.get("rank", 0)),
+            trusted=bool(source.get("trusted", False)),
+            path=str(source.get("path", "")),
+            hash=str(source.get("hash", "")),
+        )
+    raise TypeError("source must be a Source, a dict or a name")
+
+
+def _coerce_rules(rules: str | Iterable[str | Rule], source: Source) -> list[Rule]:
+    if isinstance(rules, str):
+        return parse_rules(rules, source)
+    out: list[Rule] = []
+    for item in rules:
+        if isinstance(item, Rule):
+            out.append(Rule(item.tool, item.spec, source, item.note))
+        else:
+            out.extend(parse_rules(str(item), source))
+    return out
+
+
+class Table:
+    """A compiled policy, ready to decide calls. Safe for concurrent use."""
+
+    def __init__(
+        self,
+        *,
+        default: str,
+        tools: dict[str, ToolSpec],
+        aliases: dict[str, list[str]],
+        sources: list[Source],
+        lists: dict[str, ListIndex],
+        withheld: list[Rule],
+        digest: str = "",
+    ) -> None:
+        self.default = default
+        self.tools = tools
+        self.aliases = aliases
+        self.sources = sources
+        self.withheld = withheld
+        self.digest = digest
+        self._known = set(tools) | {r.tool for idx in lists.values() for r in idx.rules if not r.glob}
+        self._policy = Lists(lists["deny"], lists["ask"], lists["allow"], [])
+        self._sets: list[GrantSet] = []
+        self._by_scope: dict[str | None, Lists] = {}
+        self._lock = threading.Lock()
+        self._defaults: dict[str, Verdict] = {}
+
+    # -- deciding ---------------------------------------------------------
+
+    def decide(
+        self,
+        tool: str,
+        args: object,
+        *,
+        confined: str | None = None,
+        subjects: object = None,
+        scope: str | None = None,
+    ) -> Verdict:
+        """The verdict for one call. Never raises: a fault blocks the call."""
+        try:
+            return self._decide(tool, args, confined, subjects, scope)
+        except Exception as exc:  # fail closed: an internal error never allows
+            name = tool if isinstance(tool, str) else "tool"
+            conf = confined if isinstance(confined, str) else ""
+            return failed_verdict(name, f"internal error ({type(exc).__name__})", conf)
+
+    def _lists_for(self, scope: str | None) -> Lists:
+        if not self._sets:
+            return self._policy
+        lists = self._by_scope.get(scope)
+        if lists is None:
+            with self._lock:
+                lists = self._build_lists(scope)
+                self._by_scope[scope] = lists
+        return lists
+
+    def _decide(self, tool, args, confined, subjects, scope) -> Verdict:
+        if type(tool) is not str:
+            return failed_verdict("tool", "the tool name is not a string", confined or "")
+        if confined is not None and type(confined) is not str:
+            confined = str(confined)
+        conf = confined or ""
+        lists = self._lists_for(scope)
+        spec = self.tools.get(tool)
+        if subjects is None:
+            if spec is not None and spec.split:
+                return failed_verdict(tool, "the tool has a splitter and no subjects were given", conf)
+            verdict = self._decide_subject(lists, tool, args, confined is not None, confined, False)
+            if conf:
+                return verdict.replace(tool=tool, confined=conf)
+            return verdict if verdict.tool == tool else verdict.replace(tool=tool)
+        if isinstance(subjects, (BaseException, str)):
+            return failed_verdict(tool, str(subjects) or type(subjects).__name__, conf)
+        if type(subjects) is not list:
+            return failed_verdict(tool, "the splitter's subjects are not a list", conf)
+        if not subjects:
+            return failed_verdict(tool, "splitter returned no subjects", conf)
+        return self._decide_subjects(lists, tool, args, confined, subjects)
+
+    def _decide_subjects(self, lists, tool, args, confined, subjects) -> Verdict:
+        conf = confined or ""
+        parts: list[tuple[str, Verdict | None]] = []
+        for subject in subjects:
+            if type(subject) is not dict:
+                return failed_verdict(tool, "a subject is not an object", conf)
+            text = subject.get("text") or ""
+            target = subject.get("tool") or tool
+            constrain = bool(subject.get("constrain"))
+            if type(text) is not str or type(target) is not str:
+                return failed_verdict(tool, "a subject's text or tool is not a string", conf)
+            elsewhere = target != tool
+            verdict = self._decide_subject(
+                lists,
+                target,
+                subject.get("args"),
+                confined is not None and not elsewhere,
+                None if elsewhere else confined,
+                constrain,
+            )
+            parts.append((text, verdict))
+        if all(subject.get("constrain") for subject in subjects):
+            parts.append(("", self._decide_subject(lists, tool, args, confined is not None, confined, False)))
+        best: Verdict | None = None
+        best_text = ""
+        for text, verdict in parts:
+            if verdict is not None and (best is None or SEVERITY[verdict.action] > SEVERITY[best.action]):
+                best, best_text = verdict, text
+        assert best is not None  # the call's own args always take part when all subjects constrain
+        reason = best.reason
+        if best.action == "block" and len(parts) > 1 and best_text:
+            reason = blocked_reason(reason, best_text, [text for text, _ in parts])
+        return best.replace(tool=tool, subject=best_text, confined=conf, reason=reason)
+
+    def _decide_subject(self, lists: Lists, tool, args, is_confined, confined, constrain) -> Verdict | None:
+        rid = lists.deny.first(tool, args)
+        if rid >= 0:
+            return lists.verdicts["deny"][rid]
+        skipped = -1
+        ask_rows = lists.ask.rows_for(tool)
+        if ask_rows.always or not ask_rows.plain:
+            shadow_cache: list[set[int]] = []
+            for rid in lists.ask.firing(tool, args):
+                if lists.sets and self._shadowed(lists, lists.ask.rules[rid], tool, args, shadow_cache):
+                    continue
+                if is_confined and lists.ask.rules[rid].bare:
+                    if skipped < 0:
+                        skipped = rid
+                    continue
+                return lists.verdicts["ask"][rid]
+        if constrain:
+            return None
+        if skipped >= 0:
+            return confined_verdict(lists.ask.rules[skipped], confined or "")
+        rid = lists.allow.first(tool, args)
+        if rid >= 0:
+            return lists.verdicts["allow"][rid]
+        verdict = self._defaults.get(tool)
+        if verdict is None:
+            verdict = default_verdict(self.default, tool)
+            if len(self._defaults) < 4096:
+                self._defaults[tool] = verdict
+        return verdict
+
+    @staticmethod
+    def _shadowed(lists: Lists, ask_rule: Rule, tool, args, cache: list[set[int]]) -> bool:
+        """An ask is skipped when another source's set, ranked at or above it, allows the subject."""
+        if not cache:
+            cache.append({lists.allow_owner[rid] for rid in lists.allow.firing(tool, args)})
+        owners = cache[0]
+        for i, gs in enumerate(lists.sets):
+            if (
+                i in owners
+                and gs.source.name != ask_rule.source.name
+                and gs.source.rank >= ask_rule.source.rank
+            ):
+                return True
+        return False
+
+    def decide_batch(self, calls: Iterable, *, scope: str | None = None) -> list[Verdict]:
+        """Decide every call of one model response before any runs (SPEC section 7).
+
+        Each call is a dict `{tool, args, confined?, subjects?}` or a
+        `(tool, args)` pair. An allowed call is held when a sibling defers or
+        could not be evaluated.
+        """
+        verdicts = []
+        for call in calls:
+            if isinstance(call, dict):
+                verdicts.append(
+                    self.decide(
+                        call.get("tool"),  # type: ignore[arg-type]
+                        call.get("args"),
+                        confined=call.get("confined"),
+                        subjects=call.get("subjects"),
+                        scope=scope,
+                    )
+                )
+            else:
+                tool, args = call
+                verdicts.append(self.decide(tool, args, scope=scope))
+        holding = sum(1 for v in verdicts if v.failed or (v.action == "defer" and not v.held))
+        if not holding:
+            return verdicts
+        return [
+            v.replace(action="defer", held=True, reason="held for approval: " + v.reason) if v.action == "allow" else v
+            for v in verdicts
+        ]
+
+    # -- offering tools ---------------------------------------------------
+
+    def removes(self, tool: str, *, scope: str | None = None) -> Rule | None:
+        """The deny rule that takes `tool` out of the offer, if any."""
+        deny = self._lists_for(scope).deny
+        for rid in deny.rows_for(tool).always:
+            if rid not in deny.guard_of:
+                return deny.rules[rid]
+        return None
+
+    def offer(self, tools: Iterable[str], *, scope: str | None = None) -> list[str]:
+        """The tools the model may be offered, in order (SPEC section 7)."""
+        return [t for t in tools if self.removes(t, scope=scope) is None]
+
+    # -- grant sets -------------------------------------------------------
+
+    def activate(
+        self,
+        source: Source | dict | str,
+        *,
+        allow: str | Iterable = "",
+        deny: str | Iterable = "",
+        ask: str | Iterable = "",
+        scope: str | None = None,
+    ) -> tuple[list[Rule], list[Refusal]]:
+        """Activate a grant set (a skill's allowed-tools) under its source.
+
+        Returns the allow rules granted and the rules refused with their
+        stable reasons. Activating the same (scope, source name) again
+        replaces the set in place. Raises ValueError for an unnamed source
+        and `RuleSyntaxError` for a rule list that does not parse.
+        """
+        src = _coerce_source(source)
+        if not src.name:
+            raise ValueError("a grant set's source must be named")
+        given = {
+            "deny": expand_aliases(_coerce_rules(deny, src), self.aliases),
+            "ask": expand_aliases(_coerce_rules(ask, src), self.aliases),
+            "allow": expand_aliases(_coerce_rules(allow, src), self.aliases),
+        }
+        kept: dict[str, list[Rule]] = {"deny": [], "ask": [], "allow": []}
+        refused: list[Refusal] = []
+        for action in ACTIONS:
+            for rule in given[action]:
+                reason = self._grant_refusal(rule, action, src)
+                if reason is None:
+                    kept[action].append(rule)
+                else:
+                    refused.append(Refusal(rule, reason))
+        gs = GrantSet(scope, src, kept, list(kept["allow"]))
+        with self._lock:
+            sets = list(self._sets)
+            for i, old in enumerate(sets):
+                if old.scope == scope and old.source.name == src.name:
+                    sets[i] = gs
+                    break
+            else:
+                sets.append(gs)
+            self._sets = sets
+            self._by_scope = {}
+        return list(gs.granted), refused
+
+    def _grant_refusal(self, rule: Rule, action: str, src: Source) -> str | None:
+        problem = rule_problem(rule, action, self.tools)
+        if problem is not None:
+            return problem[1]
+        if action != "allow":
+            return None
+        if rule.carve_out:
+            return f"agentpolicy: cannot grant a carve-out: {rule}"
+        if not src.trusted:
+            return f"withheld: the source {src.name} is not trusted"
+        deny = self._policy.deny
+        for rid in deny.rows_for(rule.tool).always:
+            if rid not in deny.guard_of:
+                return f"denied by {deny.rules[rid]}: a grant never beats a deny"
+        ask = self._policy.ask
+        for rid in ask.rows_for(rule.tool).always:
+            asker = ask.rules[rid]
+            if asker.bare and asker.source.rank > src.rank:
+                if asker.source.name:
+                    return f"{asker} from {asker.source.name} outranks the grant"
+                return f"{asker} outranks the grant"
+        return None
+
+    def revoke(self, source: str | Source, scope: str | None = None) -> int:
+        """Take back the grant set of `source` under `scope`; how many were removed."""
+        name = source.name if isinstance(source, Source) else source
+        with self._lock:
+            sets = [gs for gs in self._sets if not (gs.scope == scope and gs.source.name == name)]
+            removed = len(self._sets) - len(sets)
+            self._sets = sets
+            self._by_scope = {}
+        return removed
+
+    def grants(self) -> list[GrantSet]:
+        return list(self._sets)
+
+    def _build_lists(self, scope: str | None) -> Lists:
+        active = [gs for gs in self._sets if gs.scope is None or gs.scope == scope]
+        if not active:
+            return self._policy
+        built = {}
+        for action in ACTIONS:
+            rules = list(getattr(self._policy, action).rules)
+            for gs in active:
+                rules.extend(gs.rules[action])
+            built[action] = build_list_index(rules, self.tools, self._known)
+        return Lists(built["deny"], built["ask"], built["allow"], active)

@@ -1,0 +1,103 @@
+"""The reference matchers (SPEC section 2) and tool-name globs.
+
+A matcher reads one string member of the args object. Each function here is
+total: any JSON value gives True or False, never an exception.
+
+For the index, `classify` sorts a specifier into the cheapest structure that
+decides it exactly:
+
+    kind      prefix matcher            glob matcher
+    exact     `git status`              `git status` (no `*`)
+    prefix    `git:*` (characters)      -
+    word      -                         `git:*` (`git` or `git ...`)
+    any       `:*`                      `:*`
+    pattern   -                         anything with an inner `*`
+"""
+
+from __future__ import annotations
+
+import re
+
+MATCHERS = ("prefix", "glob")
+
+
+def field_value(args: object, field: str) -> str | None:
+    """The string a matcher reads, or None when it matches nothing."""
+    if type(args) is dict:
+        value = args.get(field)
+        if type(value) is str:
+            return value
+    return None
+
+
+def _star_regex(pattern: str) -> str:
+    return ".*".join(re.escape(part) for part in pattern.split("*"))
+
+
+def glob_regex(spec: str) -> str:
+    """Regex source for the glob matcher's spec (whole-value, DOTALL)."""
+    if spec == ":*":
+        return ".*"
+    if spec.endswith(":*"):
+        head = _star_regex(spec[:-2])
+        return f"{head}(?: .*)?"
+    return _star_regex(spec)
+
+
+def compile_glob(spec: str) -> re.Pattern[str]:
+    # fullmatch, not `$`: `$` would also match before a trailing newline.
+    return re.compile(glob_regex(spec), re.DOTALL)
+
+
+def classify(kind: str, spec: str) -> tuple[str, str]:
+    """Sort a spec into (index kind, key); see the module docstring."""
+    if spec == ":*":
+        return "any", ""
+    if kind == "prefix":
+        if spec.endswith(":*"):
+            return "prefix", spec[:-2]
+        return "exact", spec
+    if "*" not in spec:
+        return "exact", spec
+    if spec.endswith(":*") and "*" not in spec[:-2]:
+        return "word", spec[:-2]
+    return "pattern", spec
+
+
+def spec_matches(kind: str, spec: str, value: str) -> bool:
+    """Does `spec` under matcher `kind` match the field value? (unindexed)"""
+    index_kind, key = classify(kind, spec)
+    if index_kind == "any":
+        return True
+    if index_kind == "exact":
+        return value == key
+    if index_kind == "prefix":
+        return value.startswith(key)
+    if index_kind == "word":
+        return value == key or value.startswith(key + " ")
+    return compile_glob(spec).fullmatch(value) is not None
+
+
+def matches(kind: str, field: str, spec: str, args: object) -> bool:
+    value = field_value(args, field)
+    return value is not None and spec_matches(kind, spec, value)
+
+
+_TOOL_GLOBS: dict[str, re.Pattern[str]] = {}
+
+
+def tool_matches(name: str, tool: object) -> bool:
+    """The one tool-name test: same name, or a glob (`*` = any run) matching it.
+
+    Nothing folds case. The offer and the decision both use this.
+    """
+    if type(tool) is not str:
+        return False
+    if "*" not in name:
+        return name == tool
+    compiled = _TOOL_GLOBS.get(name)
+    if compiled is None:
+        compiled = re.compile(_star_regex(name), re.DOTALL)
+        if len(_TOOL_GLOBS) < 4096:
+            _TOOL_GLOBS[name] = compiled
+    return compiled.fullmatch(tool) is not None

@@ -1,0 +1,78 @@
+"""The runtime's small value types: sources and rules.
+
+These are what a rule list parses into and what an artifact stores, so they
+live in the runtime (standard library only); the compiler builds on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where rules came from. Higher rank = more authority.
+
+    The zero source (no name, rank 0) is the host's own: it counts as
+    trusted for notes.
+    """
+
+    name: str = ""
+    rank: int = 0
+    trusted: bool = True
+    path: str = ""
+    hash: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name,
+            "rank": self.rank,
+            "trusted": self.trusted,
+            "path": self.path,
+            "hash": self.hash,
+        }
+
+
+HOST = Source()
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One token of the rule grammar, stamped with its source and note.
+
+    `spec` is None for a bare rule. Two rules differing only in their notes
+    are the same rule, so `note` takes no part in equality.
+    """
+
+    tool: str
+    spec: str | None = None
+    source: Source = HOST
+    note: str = field(default="", compare=False)
+
+    @property
+    def bare(self) -> bool:
+        return self.spec is None
+
+    @property
+    def glob(self) -> bool:
+        return "*" in self.tool
+
+    @property
+    def carve_out(self) -> bool:
+        return self.spec is not None and self.spec.startswith("!")
+
+    @property
+    def pattern(self) -> str | None:
+        """The text a matcher reads: the spec, without a carve-out's `!`."""
+        if self.spec is None:
+            return None
+        return self.spec[1:] if self.spec.startswith("!") else self.spec
+
+    def __str__(self) -> str:
+        return self.tool if self.spec is None else f"{self.tool}({self.spec})"
+
+    def cited(self) -> str:
+        """`R`, or `R: note` when the note may be read to the model."""
+        if self.note and (self.source.trusted or not self.source.name):
+            return f"{self}: {self.note}"
+        return str(self)

@@ -1,0 +1,192 @@
+"""Verdicts: what was decided about one call, and why (SPEC sections 5, 6, 9)."""
+
+from __future__ import annotations
+
+import json
+
+VERDICT_NS = "agentpolicy:verdict"
+SEVERITY = {"allow": 0, "defer": 1, "block": 2}
+
+
+class Verdict:
+    """An immutable decision. Precomputed per rule, so deciding allocates little.
+
+    `failed` marks a call that could not be evaluated (a splitter error, no
+    subjects, an internal fault): it blocks, and in a batch it holds its
+    siblings as a deferral would.
+    """
+
+    __slots__ = (
+        "action",
+        "rule",
+        "source",
+        "source_hash",
+        "note",
+        "reason",
+        "subject",
+        "held",
+        "confined",
+        "tool",
+        "by",
+        "failed",
+    )
+
+    def __init__(
+        self,
+        action: str,
+        reason: str,
+        *,
+        rule: str | None = None,
+        source: str = "",
+        source_hash: str = "",
+        note: str = "",
+        subject: str = "",
+        held: bool = False,
+        confined: str = "",
+        tool: str = "",
+        by: str = "policy",
+        failed: bool = False,
+    ) -> None:
+        s = object.__setattr__
+        s(self, "action", action)
+        s(self, "rule", rule)
+        s(self, "source", source)
+        s(self, "source_hash", source_hash)
+        s(self, "note", note)
+        s(self, "reason", reason)
+        s(self, "subject", subject)
+        s(self, "held", held)
+        s(self, "confined", confined)
+        s(self, "tool", tool)
+        s(self, "by", by)
+        s(self, "failed", failed)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Verdict is immutable; use replace()")
+
+    def replace(self, **changes: object) -> Verdict:
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        action = fields.pop("action")
+        reason = fields.pop("reason")
+        return Verdict(action, reason, **fields)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict:
+        """The compared fields, as a conformance `want` writes them."""
+        return {
+            "action": self.action,
+            "held": self.held,
+            "rule": self.rule or "",
+            "source": self.source,
+            "reason": self.reason,
+            "subject": self.subject,
+            "confined": self.confined,
+        }
+
+    def record(self, run_id: str = "", turn: int = 0, call_id: str = "") -> str:
+        """The JSON record of SPEC section 9 (namespace `VERDICT_NS`).
+
+        Empty and false members are left out, except `action`.
+        """
+        entry = {
+            "run_id": run_id,
+            "turn": turn,
+            "call_id": call_id,
+            "tool": self.tool,
+            "action": self.action,
+            "rule": self.rule or "",
+            "source": self.source,
+            "source_hash": self.source_hash,
+            "note": self.note,
+            "reason": self.reason,
+            "by": self.by,
+            "held": self.held,
+            "subject": self.subject,
+            "confined": self.confined,
+        }
+        kept = {k: v for k, v in entry.items() if v or k == "action"}
+        return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Verdict):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((self.action, self.rule, self.reason, self.subject, self.held))
+
+    def __repr__(self) -> str:
+        parts = [f"{n}={getattr(self, n)!r}" for n in self.__slots__ if getattr(self, n)]
+        return f"Verdict({', '.join(parts)})"
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def join_quoted(texts: list[str]) -> str:
+    quoted = [quote(t) for t in texts]
+    if len(quoted) == 1:
+        return quoted[0]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def blocked_reason(reason: str, blocking: str, all_texts: list[str]) -> str:
+    """Name the subject that blocked a multi-subject call, and what did not run."""
+    others: list[str] = []
+    for text in all_texts:
+        if text and text != blocking and text not in others:
+            others.append(text)
+    out = f"{reason} on {quote(blocking)}; nothing in this command ran"
+    if others:
+        out += ", including " + join_quoted(others)
+    return out
+
+
+def rule_verdict(rule, action: str) -> Verdict:
+    """The verdict a firing rule gives (precomputed once per rule)."""
+    reason = {"block": "denied by ", "defer": "approval required by ", "allow": "allowed by "}[action]
+    return Verdict(
+        action,
+        reason + rule.cited(),
+        rule=str(rule),
+        source=rule.source.name,
+        source_hash=rule.source.hash,
+        note=rule.note,
+        tool="" if rule.glob else rule.tool,
+    )
+
+
+def default_verdict(default: str, tool: str) -> Verdict:
+    if default == "allow":
+        return Verdict("allow", "allowed by default", tool=tool)
+    if default == "deny":
+        return Verdict("block", f"no rule allows {tool}: denied by default", tool=tool)
+    return Verdict("defer", f"no rule allows {tool}: approval required by default", tool=tool)
+
+
+def confined_verdict(rule, confined: str) -> Verdict:
+    if confined:
+        reason = f"confined by {confined}, so {rule} does not ask"
+    else:
+        reason = f"confined, so {rule} does not ask"
+    return Verdict(
+        "allow",
+        reason,
+        rule=str(rule),
+        source=rule.source.name,
+        source_hash=rule.source.hash,
+        note=rule.note,
+        confined=confined,
+        tool="" if rule.glob else rule.tool,
+    )
+
+
+def failed_verdict(tool: str, error: str, confined: str = "") -> Verdict:
+    return Verdict(
+        "block",
+        f"{tool} call could not be evaluated: {error}",
+        tool=tool,
+        confined=confined,
+        failed=True,
+    )
