@@ -77,7 +77,7 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class Bundle:
-    file: str
+    file: str = dataclasses.field(compare=False)
     default: str | None
     tools: tuple[ToolDecl, ...] = ()
     aliases: tuple[AliasDecl, ...] = ()

@@ -111,7 +111,7 @@ class _Builder:
 
     def build(self, tree: Tree) -> Bundle:
         default: str | None = None
-        default_span = Span(self.file)
+        default_span = Span.at_offset(self.file, self.text, 0)
         tools: dict[str, ToolDecl] = {}
         aliases: dict[str, AliasDecl] = {}
         sources: dict[str, SourceDecl] = {}

@@ -1,0 +1,241 @@
+"""The `policyc` command line.
+
+Exit codes: 0 success (a block or defer verdict is a successful `decide`);
+1 a failing check (conformance failures, a bundle's failing examples);
+2 usage errors, policy errors and refused artifacts.
+
+Only the runtime is imported up front; the compiler (and its dependencies)
+load when a command needs them, so `policyc decide` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from . import __version__
+
+EXIT_OK, EXIT_CHECK, EXIT_USAGE = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(f"policyc: {message}", file=sys.stderr)
+
+
+def _default_output(bundle: Path) -> Path:
+    return bundle.with_name(bundle.stem + ".artifact.json")
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from .compiler import compile_bundle
+    from .compiler.artifact import inputs_digest, write_atomic
+    from .compiler.examples import ExamplesFailed
+    from .errors import PolicyErrors
+    from .grammar import read_bundle
+
+    bundle_path = Path(args.bundle)
+    out = Path(args.output) if args.output else _default_output(bundle_path)
+    started = time.perf_counter()
+    try:
+        bundle, raw = read_bundle(bundle_path)
+        artifact = compile_bundle(bundle, inputs_digest(raw))
+    except PolicyErrors as exc:
+        failing_examples = isinstance(exc, ExamplesFailed)
+        if args.json:
+            print(json.dumps({"ok": False, "errors": [e.to_json() for e in exc.errors]}, indent=2))
+        else:
+            print(exc.render(), file=sys.stderr)
+            what = "example(s) failed" if failing_examples else "error(s)"
+            _err(f"{len(exc.errors)} {what}; nothing was written")
+        return EXIT_CHECK if failing_examples else EXIT_USAGE
+    try:
+        write_atomic(out, artifact)
+    except OSError as exc:
+        _err(f"cannot write {out}: {exc.strerror or exc}")
+        return EXIT_USAGE
+    elapsed = (time.perf_counter() - started) * 1000
+    rules = sum(len(getattr(s.rules, a)) for s in bundle.sources for a in ("deny", "ask", "allow"))
+    rules += sum(len(getattr(bundle.host, a)) for a in ("deny", "ask", "allow"))
+    summary = {
+        "ok": True,
+        "bundle": str(bundle_path),
+        "artifact": str(out),
+        "bytes": len(artifact),
+        "rules": rules,
+        "sources": len(bundle.sources),
+        "examples": len(bundle.examples),
+        "milliseconds": round(elapsed, 1),
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(
+            f"compiled {bundle_path} -> {out} ({rules} rules, {len(bundle.sources)} sources, "
+            f"{len(bundle.examples)} examples checked, {len(artifact)} bytes, {elapsed:.0f} ms)",
+            file=sys.stderr,
+        )
+    return EXIT_OK
+
+
+def _load_table(path: str):
+    from .runtime import ArtifactError, load
+
+    try:
+        return load(path)
+    except ArtifactError as exc:
+        _err(f"refused artifact {path}: {exc}")
+        return None
+
+
+def _json_arg(text: str, what: str) -> tuple[bool, object]:
+    try:
+        return True, json.loads(text)
+    except ValueError as exc:
+        _err(f"{what} is not JSON: {exc}")
+        return False, None
+
+
+def _print_verdict(verdict, as_json: bool) -> None:
+    if as_json:
+        out = verdict.to_dict()
+        out["record"] = json.loads(verdict.record())
+        print(json.dumps(out, ensure_ascii=False))
+        return
+    line = f"{verdict.action}: {verdict.reason}"
+    extra = []
+    if verdict.rule:
+        extra.append(f"rule {verdict.rule}")
+    if verdict.source:
+        extra.append(f"source {verdict.source}")
+    if verdict.subject:
+        extra.append(f"subject {verdict.subject!r}")
+    print(line + (f"  [{', '.join(extra)}]" if extra else ""))
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    ok, call_args = _json_arg(args.args, "ARGS_JSON")
+    if not ok:
+        return EXIT_USAGE
+    subjects = None
+    if args.subjects is not None:
+        ok, subjects = _json_arg(args.subjects, "--subjects")
+        if not ok:
+            return EXIT_USAGE
+    table = _load_table(args.artifact)
+    if table is None:
+        return EXIT_USAGE
+    verdict = table.decide(args.tool, call_args, confined=args.confined, subjects=subjects, scope=args.scope)
+    _print_verdict(verdict, args.json)
+    return EXIT_OK
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    from .conformance import FixtureError, Report, run_file
+
+    report = Report()
+    for path in args.files:
+        try:
+            run_file(path, args.backend, report)
+        except FixtureError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
+    for failure in report.failures:
+        print(f"FAIL {failure.file}: {failure.case}\n    {failure.detail}")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "backend": args.backend,
+                    "passed": report.passed,
+                    "failed": len(report.failures),
+                    "failures": [f.__dict__ for f in report.failures],
+                }
+            )
+        )
+    print(f"{report.passed} passed, {len(report.failures)} failed")
+    return EXIT_CHECK if report.failures else EXIT_OK
+
+
+DEMO_CALLS = [
+    ("bash", {"command": "git status"}),
+    ("bash", {"command": "git push --force origin main"}),
+    ("bash", {"command": "curl https://example.com"}),
+    ("read", {"path": "/repo/.env"}),
+    ("read", {"path": "/repo/.env.example"}),
+    ("mcp__github__delete_repo", {}),
+]
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Compile the embedded example bundle and decide a few calls with it."""
+    import tempfile
+    from importlib import resources
+
+    from .runtime import load
+
+    source = resources.files("policyc").joinpath("examples/team.policy")
+    with tempfile.TemporaryDirectory() as tmp:
+        bundle = Path(tmp) / "team.policy"
+        bundle.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        print(f"$ policyc compile team.policy   (the example bundle: {source})", flush=True)
+        code = cmd_compile(argparse.Namespace(bundle=str(bundle), output=None, json=False))
+        if code:
+            return code
+        table = load(_default_output(bundle))
+        for tool, call in DEMO_CALLS:
+            print(f"\n$ policyc decide team.artifact.json {tool} '{json.dumps(call)}'")
+            _print_verdict(table.decide(tool, call), False)
+        print("\n$ offer: " + ", ".join(table.offer(["bash", "read", "edit", "mcp__github__delete_repo"])))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="policyc",
+        description="Compile agent tool-call policies into decision tables, and decide calls with them.",
+    )
+    parser.add_argument("--version", action="version", version=f"policyc {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("compile", help="compile a bundle (.policy or .json) into an artifact")
+    p.add_argument("bundle", help="the bundle file; its format is chosen by extension")
+    p.add_argument("-o", "--output", help="where to write the artifact (default: BUNDLE.artifact.json)")
+    p.add_argument("--json", action="store_true", help="print a JSON summary or the errors as JSON")
+    p.set_defaults(run=cmd_compile)
+
+    p = sub.add_parser("decide", help="decide one call with a compiled artifact")
+    p.add_argument("artifact")
+    p.add_argument("tool", help="the tool name, exactly as the agent calls it")
+    p.add_argument("args", metavar="ARGS_JSON", help="the call's arguments as JSON")
+    p.add_argument("--confined", metavar="X", help="the call runs confined by X ('' = confined, unnamed)")
+    p.add_argument("--subjects", metavar="JSON", help="the subjects a splitter returned, as a JSON list")
+    p.add_argument("--scope", help="the grant scope the call is decided under")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(run=cmd_decide)
+
+    p = sub.add_parser("conformance", help="run conformance fixture files")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--backend", choices=("compiled", "reference"), default="compiled")
+    p.add_argument("--json", action="store_true", help="also print a JSON summary")
+    p.set_defaults(run=cmd_conformance)
+
+    p = sub.add_parser("demo", help="compile the embedded example bundle and decide a few calls")
+    p.set_defaults(run=cmd_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
