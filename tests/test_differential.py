@@ -1,0 +1,144 @@
+"""The compiled runtime against the reference interpreter, on random policies.
+
+Both are built from the same random JSON bundle; then the same random
+sequence of decisions, batches, grant sets, revocations and offers runs
+through both, and every verdict must be equal in every field.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from policyc.compiler import compile_bundle
+from policyc.errors import PolicyErrors
+from policyc.grammar import parse_bundle
+from policyc.grammar.printer import format_policy
+from policyc.reference import ReferenceBuildError, ReferenceEngine
+from policyc.runtime import Source, load
+
+from .strategies import bundles, calls, grant_sets, operations
+
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def build_both(data: dict):
+    bundle = parse_bundle(json.dumps(data), "b.json")
+    try:
+        compiled = load(compile_bundle(bundle, "test"))
+        compiled_error = None
+    except PolicyErrors as exc:
+        compiled, compiled_error = None, exc.kind
+    try:
+        reference = ReferenceEngine(bundle)
+        reference_error = None
+    except ReferenceBuildError as exc:
+        reference, reference_error = None, exc.kind
+    assert compiled_error == reference_error
+    return bundle, compiled, reference
+
+
+def _grants(result):
+    granted, refused = result
+    return [str(r) for r in granted], [(str(r.rule), r.reason) for r in refused]
+
+
+def run_both(compiled, reference, ops):
+    for op in ops:
+        kind = op[0]
+        if kind == "decide":
+            _, call, scope = op
+            kwargs = dict(confined=call.get("confined"), subjects=call.get("subjects"), scope=scope)
+            got = compiled.decide(call["tool"], call["args"], **kwargs)
+            want = reference.decide(call["tool"], call["args"], **kwargs)
+            assert got == want, (call, scope)
+        elif kind == "batch":
+            _, batch, scope = op
+            assert compiled.decide_batch(batch, scope=scope) == reference.decide_batch(batch, scope=scope), batch
+        elif kind == "grant":
+            g = op[1]
+            source = Source(g["source"]["name"], g["source"]["rank"], g["source"]["trusted"])
+            args = dict(allow=g["allow"], deny=g["deny"], ask=g["ask"], scope=g["scope"])
+            assert _grants(compiled.activate(source, **args)) == _grants(reference.activate(source, **args)), g
+        elif kind == "revoke":
+            _, name, scope = op
+            assert compiled.revoke(name, scope) == reference.revoke(name, scope)
+        elif kind == "offer":
+            _, tools, scope = op
+            assert compiled.offer(tools, scope=scope) == reference.offer(tools, scope=scope)
+
+
+@SETTINGS
+@given(data=bundles(), ops=operations)
+def test_compiled_runtime_agrees_with_the_reference(data, ops):
+    _, compiled, reference = build_both(data)
+    if compiled is not None:
+        run_both(compiled, reference, ops)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=bundles(), probe=st.lists(calls(), min_size=1, max_size=5))
+def test_the_policy_format_round_trips(data, probe):
+    """JSON bundle -> printed .policy -> parsed: the same AST and the same table."""
+    bundle = parse_bundle(json.dumps(data), "b.json")
+    printed = format_policy(bundle)
+    again = parse_bundle(printed, "b.policy")
+    assert again == bundle
+    try:
+        a = compile_bundle(bundle, "x")
+    except PolicyErrors as exc:
+        try:
+            compile_bundle(again, "x")
+        except PolicyErrors as exc2:
+            assert [e.kind for e in exc2.errors] == [e.kind for e in exc.errors]
+            return
+        raise AssertionError("the printed form compiled where the JSON form did not") from None
+    b = compile_bundle(again, "x")
+    assert a == b
+    table = load(a)
+    for call in probe:
+        assert table.decide(call["tool"], call["args"]).action in ("allow", "block", "defer")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=bundles(),
+    tool=st.one_of(st.text(max_size=5), st.integers(), st.none()),
+    args=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=7), inner, max_size=3),
+        max_leaves=8,
+    ),
+    confined=st.one_of(st.none(), st.text(max_size=3), st.integers()),
+    subjects=st.one_of(st.none(), st.text(max_size=3), st.lists(st.dictionaries(st.text(max_size=8), st.text(max_size=3)), max_size=3)),
+)
+def test_decide_never_raises_and_never_allows_what_it_cannot_read(data, tool, args, confined, subjects):
+    _, compiled, _ = build_both(data)
+    if compiled is None:
+        return
+    verdict = compiled.decide(tool, args, confined=confined, subjects=subjects)
+    assert verdict.action in ("allow", "block", "defer")
+    if not isinstance(tool, str):
+        assert verdict.action == "block" and verdict.failed
+    if isinstance(subjects, str):
+        assert verdict.action == "block" and verdict.failed
+    json.loads(verdict.record())
+
+
+@SETTINGS
+@given(
+    data=bundles(),
+    sets=st.lists(grant_sets(), min_size=1, max_size=2),
+    probe=st.lists(calls(), min_size=1, max_size=6),
+)
+def test_grant_sets_agree_with_the_reference(data, sets, probe):
+    """Grant sets first, then decisions: shadowing, refusals and set denies."""
+    _, compiled, reference = build_both(data)
+    if compiled is None:
+        return
+    ops = [("grant", dict(g, scope=None)) for g in sets]
+    ops += [("decide", call, None) for call in probe]
+    ops.append(("batch", probe, None))
+    run_both(compiled, reference, ops)
