@@ -128,11 +128,15 @@ def bundles(draw) -> dict:
 
 json_args = st.one_of(
     st.fixed_dictionaries({}, optional={f: values for f in ("command", "path", "url")}),
-    st.fixed_dictionaries({"command": st.one_of(st.integers(), st.none(), st.lists(values, max_size=1))}),
+    st.fixed_dictionaries(
+        {"command": st.one_of(st.integers(), st.none(), st.lists(values, max_size=1))}
+    ),
     st.sampled_from([None, 3, "a b", [], [{"command": "a"}], True]),
 )
 
-call_tools = st.one_of(st.sampled_from(TOOLS), st.sampled_from(TOOLS + OTHER_TOOLS + ["Bash", "mcp__a__zz"]))
+call_tools = st.one_of(
+    st.sampled_from(TOOLS), st.sampled_from(TOOLS + OTHER_TOOLS + ["Bash", "mcp__a__zz"])
+)
 
 
 @st.composite
@@ -175,7 +179,12 @@ def grant_sets(draw) -> dict:
             "trusted": draw(st.integers(0, 3)) > 0,
         },
         "allow": " ".join(
-            draw(st.lists(st.one_of(st.sampled_from(TOOLS), rule_text("allow", valid_bias=False)), max_size=3))
+            draw(
+                st.lists(
+                    st.one_of(st.sampled_from(TOOLS), rule_text("allow", valid_bias=False)),
+                    max_size=3,
+                )
+            )
         ),
         "deny": " ".join(draw(st.lists(rule_text("deny"), max_size=2))),
         "ask": " ".join(draw(st.lists(rule_text("ask"), max_size=2))),
@@ -186,9 +195,17 @@ def grant_sets(draw) -> dict:
 operations = st.lists(
     st.one_of(
         st.tuples(st.just("decide"), calls(), st.sampled_from([None, "A"])),
-        st.tuples(st.just("batch"), st.lists(calls(), min_size=1, max_size=4), st.sampled_from([None, "A"])),
+        st.tuples(
+            st.just("batch"),
+            st.lists(calls(), min_size=1, max_size=4),
+            st.sampled_from([None, "A"]),
+        ),
         st.tuples(st.just("grant"), grant_sets()),
-        st.tuples(st.just("revoke"), st.sampled_from(["skill:a", "skill:b", "s0"]), st.sampled_from([None, "A"])),
+        st.tuples(
+            st.just("revoke"),
+            st.sampled_from(["skill:a", "skill:b", "s0"]),
+            st.sampled_from([None, "A"]),
+        ),
         st.tuples(
             st.just("offer"),
             st.lists(st.sampled_from(TOOLS + OTHER_TOOLS), max_size=5),

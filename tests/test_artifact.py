@@ -11,11 +11,26 @@ from policyc.runtime import ArtifactError, load
 from policyc.runtime.artifact import BODY_MARK, body_digest
 
 BUNDLE = {
-    "matchers": {"bash": {"match": "glob", "field": "command"}, "read": {"match": "prefix", "field": "path"}},
+    "matchers": {
+        "bash": {"match": "glob", "field": "command"},
+        "read": {"match": "prefix", "field": "path"},
+    },
     "aliases": {"Bash": ["bash"]},
     "sources": [
-        {"name": "managed", "rank": 3, "trusted": True, "deny": "Bash(curl:*)", "notes": {"Bash(curl:*)": "proxied"}},
-        {"name": "repo", "rank": 1, "trusted": False, "allow": "Bash(npm test)", "deny": "read(!.env.example)"},
+        {
+            "name": "managed",
+            "rank": 3,
+            "trusted": True,
+            "deny": "Bash(curl:*)",
+            "notes": {"Bash(curl:*)": "proxied"},
+        },
+        {
+            "name": "repo",
+            "rank": 1,
+            "trusted": False,
+            "allow": "Bash(npm test)",
+            "deny": "read(!.env.example)",
+        },
     ],
     "deny": "read(.env:*) mcp__*",
     "ask": "bash",
@@ -45,7 +60,10 @@ def test_header_and_body(artifact):
 
 def test_inputs_digest_follows_the_input(artifact):
     other = dict(BUNDLE, default="deny")
-    assert json.loads(policyc.compile_text(json.dumps(other), "b.json"))["inputs_sha256"] != json.loads(artifact)["inputs_sha256"]
+    assert (
+        json.loads(policyc.compile_text(json.dumps(other), "b.json"))["inputs_sha256"]
+        != json.loads(artifact)["inputs_sha256"]
+    )
 
 
 def test_round_trip_through_a_file(tmp_path, artifact):
@@ -53,7 +71,9 @@ def test_round_trip_through_a_file(tmp_path, artifact):
     path.write_bytes(artifact)
     table = load(path)
     assert table.decide("bash", {"command": "curl x"}).reason == "denied by bash(curl:*): proxied"
-    assert table.decide("bash", {"command": "git push origin main"}).action == "defer"  # the bare ask wins over allow
+    assert (
+        table.decide("bash", {"command": "git push origin main"}).action == "defer"
+    )  # the bare ask wins over allow
     assert [str(r) for r in table.withheld] == ["bash(npm test)"]
     assert [s.name for s in table.sources] == ["", "managed", "repo"]
     assert load(str(path)).decide("read", {"path": ".env"}).action == "block"

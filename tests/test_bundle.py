@@ -15,7 +15,13 @@ from policyc.grammar.printer import format_policy
 # (name, text, kind, line, col) -- the first error's kind and where it points.
 POLICY_ERRORS = [
     ("unknown statement", "default ask\nfrobnicate now\n", "syntax_error", 2, 1),
-    ("unclosed block", "default ask\nsource s rank 1 trusted {\n  deny bash\n", "unexpected_end", 3, 12),
+    (
+        "unclosed block",
+        "default ask\nsource s rank 1 trusted {\n  deny bash\n",
+        "unexpected_end",
+        3,
+        12,
+    ),
     ("unbalanced", "default ask\ndeny Bash(git\n", "unbalanced_parentheses", 2, 6),
     ("stray close", "default ask\ndeny Bash git)\n", "unbalanced_parentheses", 2, 11),
     ("no tool name", "default ask\nallow read (x)\n", "missing_tool_name", 2, 12),
@@ -24,18 +30,60 @@ POLICY_ERRORS = [
     ("empty carve-out", "default ask\ndeny Read(!)\n", "empty_carve_out", 2, 6),
     ("bad default", "default maybe\n", "bad_default", 1, 9),
     ("default twice", "default ask\ndefault deny\n", "duplicate_default", 2, 1),
-    ("tool twice", "default ask\ntool bash glob(command)\ntool bash prefix(command)\n", "duplicate_tool", 3, 1),
+    (
+        "tool twice",
+        "default ask\ntool bash glob(command)\ntool bash prefix(command)\n",
+        "duplicate_tool",
+        3,
+        1,
+    ),
     ("alias twice", "default ask\nalias A = a\nalias A = b\n", "duplicate_alias", 3, 1),
-    ("unknown splitter", "default ask\ntool bash glob(command) split bashlex\n", "unknown_splitter", 2, 31),
+    (
+        "unknown splitter",
+        "default ask\ntool bash glob(command) split bashlex\n",
+        "unknown_splitter",
+        2,
+        31,
+    ),
     ("trust unsaid", "default ask\nsource s rank 1 {\n}\n", "missing_trust", 2, 1),
-    ("trust twice", "default ask\nsource s rank 1 trusted untrusted {\n}\n", "conflicting_trust", 2, 25),
-    ("source twice", "default ask\nsource s rank 1 trusted {\n}\nsource s rank 2 trusted {\n}\n", "duplicate_source", 4, 1),
+    (
+        "trust twice",
+        "default ask\nsource s rank 1 trusted untrusted {\n}\n",
+        "conflicting_trust",
+        2,
+        25,
+    ),
+    (
+        "source twice",
+        "default ask\nsource s rank 1 trusted {\n}\nsource s rank 2 trusted {\n}\n",
+        "duplicate_source",
+        4,
+        1,
+    ),
     ("bad string", 'default ask\nallow read\nbecause "\\q"\n', "bad_string", 3, 9),
     ("empty note", 'default ask\nallow read\nbecause ""\n', "empty_note", 3, 1),
-    ("bad json", 'default ask\nexample "x" {\n  call bash {"command": }\n  want allow\n}\n', "bad_json", 3, 13),
-    ("bad action", 'default ask\nexample "x" {\n  call bash {}\n  want deny\n}\n', "bad_action", 4, 8),
+    (
+        "bad json",
+        'default ask\nexample "x" {\n  call bash {"command": }\n  want allow\n}\n',
+        "bad_json",
+        3,
+        13,
+    ),
+    (
+        "bad action",
+        'default ask\nexample "x" {\n  call bash {}\n  want deny\n}\n',
+        "bad_action",
+        4,
+        8,
+    ),
     ("no call", 'default ask\nexample "x" {\n  want allow\n}\n', "incomplete_example", 2, 1),
-    ("two calls", 'default ask\nexample "x" {\n  call a {}\n  call b {}\n  want allow\n}\n', "duplicate_call", 4, 3),
+    (
+        "two calls",
+        'default ask\nexample "x" {\n  call a {}\n  call b {}\n  want allow\n}\n',
+        "duplicate_call",
+        4,
+        3,
+    ),
     ("no default", "allow read\n", "no_default", 1, 1),
     ("no matcher", "default ask\nallow Bash(git:*)\n", "no_matcher", 2, 7),
     ("glob allowed", "default ask\nallow mcp__*\n", "tool_glob", 2, 7),
@@ -46,18 +94,50 @@ POLICY_ERRORS = [
 JSON_ERRORS = [
     ("syntax", '{"default": "ask",\n "allow": "read"\n "deny": ""}', "bad_json", 3, 2),
     ("unknown member", '{"default": "ask",\n "alow": "read"}', "unknown_member", 2, 10),
-    ("bad type", '{"default": "ask",\n "sources": [{"name": "s", "rank": "high", "trusted": true}]}', "bad_type", 2, 36),
-    ("orphan note", '{"default": "ask",\n "sources": [{"name": "s", "rank": 1, "trusted": true, "deny": "bash",\n   "notes": {"Bash": "x"}}]}', "orphan_note", 3, 22),
+    (
+        "bad type",
+        '{"default": "ask",\n "sources": [{"name": "s", "rank": "high", "trusted": true}]}',
+        "bad_type",
+        2,
+        36,
+    ),
+    (
+        "orphan note",
+        '{"default": "ask",\n "sources": [{"name": "s", "rank": 1, "trusted": true, "deny": "bash",\n   "notes": {"Bash": "x"}}]}',
+        "orphan_note",
+        3,
+        22,
+    ),
     ("rule grammar", '{"default": "ask",\n "deny": "read Bash()"}', "empty_specifier", 2, 16),
-    ("no matcher", '{"default": "ask", "matchers": {"bash": {"match": "glob", "field": "command"}},\n "deny": "Bash(rm:*)"}', "no_matcher", 2, 11),
-    ("bad matcher", '{"default": "ask", "matchers": {"bash": {"match": "regex", "field": "command"}}}', "bad_matcher", 1, 51),
-    ("unnamed source", '{"default": "ask",\n "sources": [{"rank": 1, "trusted": true}]}', "unnamed_source", 2, 14),
+    (
+        "no matcher",
+        '{"default": "ask", "matchers": {"bash": {"match": "glob", "field": "command"}},\n "deny": "Bash(rm:*)"}',
+        "no_matcher",
+        2,
+        11,
+    ),
+    (
+        "bad matcher",
+        '{"default": "ask", "matchers": {"bash": {"match": "regex", "field": "command"}}}',
+        "bad_matcher",
+        1,
+        51,
+    ),
+    (
+        "unnamed source",
+        '{"default": "ask",\n "sources": [{"rank": 1, "trusted": true}]}',
+        "unnamed_source",
+        2,
+        14,
+    ),
     ("bad default", '{"default": "maybe"}', "bad_default", 1, 13),
     ("alias naming nothing", '{"default": "ask", "aliases": {"Bash": []}}', "invalid_rule", 1, 40),
 ]
 
 
-@pytest.mark.parametrize("name,text,kind,line,col", POLICY_ERRORS, ids=[c[0] for c in POLICY_ERRORS])
+@pytest.mark.parametrize(
+    "name,text,kind,line,col", POLICY_ERRORS, ids=[c[0] for c in POLICY_ERRORS]
+)
 def test_policy_errors(name, text, kind, line, col):
     with pytest.raises(PolicyErrors) as info:
         policyc.compile_text(text, "t.policy")
@@ -81,9 +161,15 @@ def test_every_error_of_a_file_is_reported():
     text = "default ask\ndeny Bash()\nallow Read(!)\ntool x glob(f) split nope\n"
     with pytest.raises(PolicyErrors) as info:
         policyc.compile_text(text, "t.policy")
-    assert [e.kind for e in info.value.errors] == ["unknown_splitter", "empty_specifier", "empty_carve_out"] or sorted(
-        e.kind for e in info.value.errors
-    ) == ["empty_carve_out", "empty_specifier", "unknown_splitter"]
+    assert [e.kind for e in info.value.errors] == [
+        "unknown_splitter",
+        "empty_specifier",
+        "empty_carve_out",
+    ] or sorted(e.kind for e in info.value.errors) == [
+        "empty_carve_out",
+        "empty_specifier",
+        "unknown_splitter",
+    ]
     assert len(info.value.errors) == 3
 
 
@@ -91,7 +177,12 @@ def test_every_build_error_is_reported():
     text = "allow Bash(x) mcp__*\ndeny Read(y)\n"
     with pytest.raises(PolicyErrors) as info:
         policyc.compile_text(text, "t.policy")
-    assert [e.kind for e in info.value.errors] == ["no_default", "no_matcher", "no_matcher", "tool_glob"]
+    assert [e.kind for e in info.value.errors] == [
+        "no_default",
+        "no_matcher",
+        "no_matcher",
+        "tool_glob",
+    ]
 
 
 def test_a_failing_example_stops_compilation_and_names_the_example():
@@ -106,11 +197,19 @@ def test_a_failing_example_stops_compilation_and_names_the_example():
 
 
 def test_examples_check_every_field_they_name():
-    base = 'default ask\ntool bash glob(command)\nallow bash(git:*)\n'
-    ok = base + 'example "e" {\n  call bash {"command": "git log"}\n  want allow rule "bash(git:*)" reason "allowed by bash(git:*)"\n}\n'
+    base = "default ask\ntool bash glob(command)\nallow bash(git:*)\n"
+    ok = (
+        base
+        + 'example "e" {\n  call bash {"command": "git log"}\n  want allow rule "bash(git:*)" reason "allowed by bash(git:*)"\n}\n'
+    )
     policyc.compile_text(ok, "t.policy")
-    wrong = base + 'example "e" {\n  call bash {"command": "git log"}\n  want allow rule "bash(git log)"\n}\n'
-    with pytest.raises(ExamplesFailed, match="rule: want 'bash\\(git log\\)', got 'bash\\(git:\\*\\)'"):
+    wrong = (
+        base
+        + 'example "e" {\n  call bash {"command": "git log"}\n  want allow rule "bash(git log)"\n}\n'
+    )
+    with pytest.raises(
+        ExamplesFailed, match="rule: want 'bash\\(git log\\)', got 'bash\\(git:\\*\\)'"
+    ):
         policyc.compile_text(wrong, "t.policy")
 
 
@@ -129,14 +228,24 @@ def test_comments_and_notes():
     assert [str(r.rule) for r in src.rules.deny] == ["bash(curl:*)", "bash(echo #x)"]
     assert {r.rule.note for r in src.rules.deny} == {"no network"}
     table = policyc.load(policyc.compile_text(text, "t.policy"))
-    assert table.decide("bash", {"command": "echo #x"}).reason == "denied by bash(echo #x): no network"
+    assert (
+        table.decide("bash", {"command": "echo #x"}).reason == "denied by bash(echo #x): no network"
+    )
 
 
 def test_the_json_and_policy_forms_compile_to_the_same_table():
     data = {
         "matchers": {"bash": {"match": "glob", "field": "command"}},
         "aliases": {"Bash": ["bash"]},
-        "sources": [{"name": "org", "rank": 2, "trusted": True, "deny": "Bash(rm:*)", "notes": {"Bash(rm:*)": "no"}}],
+        "sources": [
+            {
+                "name": "org",
+                "rank": 2,
+                "trusted": True,
+                "deny": "Bash(rm:*)",
+                "notes": {"Bash(rm:*)": "no"},
+            }
+        ],
         "ask": "bash(git push:*)",
         "allow": "read",
         "default": "deny",

@@ -56,12 +56,16 @@ def run_both(compiled, reference, ops):
             assert got == want, (call, scope)
         elif kind == "batch":
             _, batch, scope = op
-            assert compiled.decide_batch(batch, scope=scope) == reference.decide_batch(batch, scope=scope), batch
+            assert compiled.decide_batch(batch, scope=scope) == reference.decide_batch(
+                batch, scope=scope
+            ), batch
         elif kind == "grant":
             g = op[1]
             source = Source(g["source"]["name"], g["source"]["rank"], g["source"]["trusted"])
             args = dict(allow=g["allow"], deny=g["deny"], ask=g["ask"], scope=g["scope"])
-            assert _grants(compiled.activate(source, **args)) == _grants(reference.activate(source, **args)), g
+            assert _grants(compiled.activate(source, **args)) == _grants(
+                reference.activate(source, **args)
+            ), g
         elif kind == "revoke":
             _, name, scope = op
             assert compiled.revoke(name, scope) == reference.revoke(name, scope)
@@ -107,14 +111,26 @@ def test_the_policy_format_round_trips(data, probe):
     data=bundles(),
     tool=st.one_of(st.text(max_size=5), st.integers(), st.none()),
     args=st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=7), inner, max_size=3),
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.floats(allow_nan=False)
+        | st.text(max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=7), inner, max_size=3)
+        ),
         max_leaves=8,
     ),
     confined=st.one_of(st.none(), st.text(max_size=3), st.integers()),
-    subjects=st.one_of(st.none(), st.text(max_size=3), st.lists(st.dictionaries(st.text(max_size=8), st.text(max_size=3)), max_size=3)),
+    subjects=st.one_of(
+        st.none(),
+        st.text(max_size=3),
+        st.lists(st.dictionaries(st.text(max_size=8), st.text(max_size=3)), max_size=3),
+    ),
 )
-def test_decide_never_raises_and_never_allows_what_it_cannot_read(data, tool, args, confined, subjects):
+def test_decide_never_raises_and_never_allows_what_it_cannot_read(
+    data, tool, args, confined, subjects
+):
     _, compiled, _ = build_both(data)
     if compiled is None:
         return

@@ -13,7 +13,9 @@ def test_runtime_imports_no_compiler_dependencies():
         "ours = sorted(m for m in sys.modules if m.startswith('policyc.') and not m.startswith('policyc.runtime'))\n"
         "print(heavy, ours)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[] []"
 
 

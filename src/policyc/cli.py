@@ -127,7 +127,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
     table = _load_table(args.artifact)
     if table is None:
         return EXIT_USAGE
-    verdict = table.decide(args.tool, call_args, confined=args.confined, subjects=subjects, scope=args.scope)
+    verdict = table.decide(
+        args.tool, call_args, confined=args.confined, subjects=subjects, scope=args.scope
+    )
     _print_verdict(verdict, args.json)
     return EXIT_OK
 
@@ -188,7 +190,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for tool, call in DEMO_CALLS:
             print(f"\n$ policyc decide team.artifact.json {tool} '{json.dumps(call)}'")
             _print_verdict(table.decide(tool, call), False)
-        print("\n$ offer: " + ", ".join(table.offer(["bash", "read", "edit", "mcp__github__delete_repo"])))
+        print(
+            "\n$ offer: "
+            + ", ".join(table.offer(["bash", "read", "edit", "mcp__github__delete_repo"]))
+        )
     return EXIT_OK
 
 
@@ -202,7 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("compile", help="compile a bundle (.policy or .json) into an artifact")
     p.add_argument("bundle", help="the bundle file; its format is chosen by extension")
-    p.add_argument("-o", "--output", help="where to write the artifact (default: BUNDLE.artifact.json)")
+    p.add_argument(
+        "-o", "--output", help="where to write the artifact (default: BUNDLE.artifact.json)"
+    )
     p.add_argument("--json", action="store_true", help="print a JSON summary or the errors as JSON")
     p.set_defaults(run=cmd_compile)
 
@@ -210,8 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("artifact")
     p.add_argument("tool", help="the tool name, exactly as the agent calls it")
     p.add_argument("args", metavar="ARGS_JSON", help="the call's arguments as JSON")
-    p.add_argument("--confined", metavar="X", help="the call runs confined by X ('' = confined, unnamed)")
-    p.add_argument("--subjects", metavar="JSON", help="the subjects a splitter returned, as a JSON list")
+    p.add_argument(
+        "--confined", metavar="X", help="the call runs confined by X ('' = confined, unnamed)"
+    )
+    p.add_argument(
+        "--subjects", metavar="JSON", help="the subjects a splitter returned, as a JSON list"
+    )
     p.add_argument("--scope", help="the grant scope the call is decided under")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=cmd_decide)

@@ -11,7 +11,6 @@ real path) and `reference` (the literal interpreter in `policyc.reference`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +27,17 @@ MEMBERS = {
     "grammar_error": {"kind", "token"},
     "matcher_case": {"name", "matcher", "spec", "args", "raw", "match"},
     "decisions_file": {"matchers", "cases"},
-    "decision_case": {"name", "matchers", "aliases", "policy", "build_error", "grants", "calls", "batch", "offer"},
+    "decision_case": {
+        "name",
+        "matchers",
+        "aliases",
+        "policy",
+        "build_error",
+        "grants",
+        "calls",
+        "batch",
+        "offer",
+    },
     "matcher": {"match", "field", "split"},
     "policy": {"sources", "allow", "deny", "ask", "default"},
     "source": {"name", "rank", "trusted", "allow", "deny", "ask", "notes", "path", "hash"},
@@ -67,11 +76,11 @@ class Report:
     passed: int = 0
     failures: list[Failure] = field(default_factory=list)
 
-    def add(self, ok: bool, file: str, case: str, detail: Callable[[], str]) -> None:
+    def add(self, ok: bool, file: str, case: str, detail: str) -> None:
         if ok:
             self.passed += 1
         else:
-            self.failures.append(Failure(file, case, detail()))
+            self.failures.append(Failure(file, case, detail))
 
 
 def fixture_kind(data: object) -> str:
@@ -123,16 +132,24 @@ def run_grammar(data: dict, file: str, report: Report) -> None:
             want = {"rules": [_check(r, "grammar_rule", f"{file}: {name}") for r in case["rules"]]}
         try:
             rules = parse_rules(case["input"])
-            got: dict = {"rules": [{"tool": r.tool, **({"spec": r.spec} if r.spec is not None else {})} for r in rules]}
+            got: dict = {
+                "rules": [
+                    {"tool": r.tool, **({"spec": r.spec} if r.spec is not None else {})}
+                    for r in rules
+                ]
+            }
         except RuleSyntaxError as exc:
             got = {"error": {"kind": exc.kind, "token": exc.token}}
-        report.add(got == want, file, name, lambda want=want, got=got: f"want {want}\n      got  {got}")
+        report.add(got == want, file, name, f"want {want}\n      got  {got}")
 
 
 def run_matchers(data: dict, file: str, report: Report, backend: str) -> None:
     for i, case in enumerate(data["cases"]):
         case = _check(case, "matcher_case", f"{file}: case {i}")
-        name = case.get("name") or f"{case['matcher']} {case['spec']!r} on {case.get('args', case.get('raw'))!r}"
+        name = (
+            case.get("name")
+            or f"{case['matcher']} {case['spec']!r} on {case.get('args', case.get('raw'))!r}"
+        )
         if "raw" in case:
             try:
                 args = json.loads(case["raw"])
@@ -149,7 +166,12 @@ def run_matchers(data: dict, file: str, report: Report, backend: str) -> None:
             backend,
         )
         got = engine.decide("t", args).action == "allow"
-        report.add(got == case["match"], file, name, lambda case=case, got=got: f"want match={case['match']}, got {got}")
+        report.add(
+            got == case["match"],
+            file,
+            name,
+            f"want match={case['match']}, got {got}",
+        )
 
 
 def _decide_calls(engine, calls: list[dict], where: str) -> list:
@@ -195,44 +217,61 @@ def run_decisions(data: dict, file: str, report: Report, backend: str) -> None:
                 built_kind == case["build_error"],
                 file,
                 name,
-                lambda: f"want build error {case['build_error']}, got {built_kind or 'a successful build'}",
+                f"want build error {case['build_error']}, got {built_kind or 'a successful build'}",
             )
             continue
         if built_kind is not None:
-            report.add(False, file, name, lambda: f"want a build, got build error {built_kind}")
+            report.add(False, file, name, f"want a build, got build error {built_kind}")
             continue
         problems: list[str] = []
         for grant in case.get("grants", []):
             _check(grant, "grant", where)
             src = _check(grant["source"], "grant_source", where)
-            source = Source(src["name"], src.get("rank", 0), src.get("trusted", False), src.get("path", ""), src.get("hash", ""))
+            source = Source(
+                src["name"],
+                src.get("rank", 0),
+                src.get("trusted", False),
+                src.get("path", ""),
+                src.get("hash", ""),
+            )
             granted, refused = engine.activate(
-                source, allow=grant.get("allow", ""), deny=grant.get("deny", ""), ask=grant.get("ask", "")
+                source,
+                allow=grant.get("allow", ""),
+                deny=grant.get("deny", ""),
+                ask=grant.get("ask", ""),
             )
             got_granted = [str(r) for r in granted]
             got_refused = [{"rule": str(r.rule), "reason": r.reason} for r in refused]
             want_refused = [_check(r, "refusal", where) for r in grant.get("refused", [])]
             if got_granted != grant.get("granted", []):
-                problems.append(f"grant {source.name}: granted want {grant.get('granted', [])}, got {got_granted}")
+                problems.append(
+                    f"grant {source.name}: granted want {grant.get('granted', [])}, got {got_granted}"
+                )
             if got_refused != want_refused:
-                problems.append(f"grant {source.name}: refused want {want_refused}, got {got_refused}")
+                problems.append(
+                    f"grant {source.name}: refused want {want_refused}, got {got_refused}"
+                )
         for j, call in enumerate(case.get("calls", [])):
             (verdict,) = _decide_calls(engine, [call], where)
             want = _check(call["want"], "want", where)
             if _want(verdict) != want:
-                problems.append(f"call {j + 1} ({call['tool']}): want {want}\n      got  {_want(verdict)}")
+                problems.append(
+                    f"call {j + 1} ({call['tool']}): want {want}\n      got  {_want(verdict)}"
+                )
         if "batch" in case:
             verdicts = _decide_calls(engine, case["batch"], where)
             for j, (call, verdict) in enumerate(zip(case["batch"], verdicts, strict=True)):
                 want = _check(call["want"], "want", where)
                 if _want(verdict) != want:
-                    problems.append(f"batch call {j + 1} ({call['tool']}): want {want}\n      got  {_want(verdict)}")
+                    problems.append(
+                        f"batch call {j + 1} ({call['tool']}): want {want}\n      got  {_want(verdict)}"
+                    )
         if "offer" in case:
             offer = _check(case["offer"], "offer", where)
             got = engine.offer(offer["tools"])
             if got != offer["want"]:
                 problems.append(f"offer: want {offer['want']}, got {got}")
-        report.add(not problems, file, name, lambda problems=problems: "\n    ".join(problems))
+        report.add(not problems, file, name, "\n    ".join(problems))
 
 
 def run_file(path: str | Path, backend: str = "compiled", report: Report | None = None) -> Report:

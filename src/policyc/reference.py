@@ -114,7 +114,10 @@ class ReferenceEngine:
         if "*" in rule.tool and rule.spec is not None:
             return ("tool_glob", f"agentpolicy: tool-name glob: {rule} takes no specifier")
         if "*" in rule.tool and list_name == "allow":
-            return ("tool_glob", f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list")
+            return (
+                "tool_glob",
+                f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list",
+            )
         if rule.spec is not None and rule.tool not in self.matchers:
             return ("no_matcher", f"agentpolicy: no matcher for the rule's tool: {rule}")
         return None
@@ -169,7 +172,9 @@ class ReferenceEngine:
             return f"{rule}: {rule.note}"
         return str(rule)
 
-    def _from_rule(self, action: str, reason: str, rule: Rule, tool: str, confined: str = "") -> Verdict:
+    def _from_rule(
+        self, action: str, reason: str, rule: Rule, tool: str, confined: str = ""
+    ) -> Verdict:
         return Verdict(
             action,
             reason,
@@ -227,7 +232,9 @@ class ReferenceEngine:
             return self._failed("tool", "the tool name is not a string", conf)
         if subjects is None:
             if tool in self.splitters:
-                return self._failed(tool, "the tool has a splitter and no subjects were given", conf)
+                return self._failed(
+                    tool, "the tool has a splitter and no subjects were given", conf
+                )
             subjects = [{"args": args}]
         if isinstance(subjects, (BaseException, str)):
             return self._failed(tool, str(subjects) or type(subjects).__name__, conf)
@@ -244,12 +251,23 @@ class ReferenceEngine:
             if not isinstance(text, str) or not isinstance(target, str):
                 return self._failed(tool, "a subject's text or tool is not a string", conf)
             if target != tool:
-                v = self._subject(target, s.get("args"), False, None, bool(s.get("constrain")), scope)
+                v = self._subject(
+                    target, s.get("args"), False, None, bool(s.get("constrain")), scope
+                )
             else:
-                v = self._subject(tool, s.get("args"), confined is not None, confined, bool(s.get("constrain")), scope)
+                v = self._subject(
+                    tool,
+                    s.get("args"),
+                    confined is not None,
+                    confined,
+                    bool(s.get("constrain")),
+                    scope,
+                )
             decided.append((text, v))
         if all(s.get("constrain") for s in subjects):
-            decided.append(("", self._subject(tool, args, confined is not None, confined, False, scope)))
+            decided.append(
+                ("", self._subject(tool, args, confined is not None, confined, False, scope))
+            )
         order = {"allow": 0, "defer": 1, "block": 2}
         best = None
         for text, v in decided:
@@ -273,18 +291,35 @@ class ReferenceEngine:
                 if len(others) == 1:
                     reason += ", including " + q(others[0])
                 else:
-                    reason += ", including " + ", ".join(q(o) for o in others[:-1]) + " and " + q(others[-1])
+                    reason += (
+                        ", including "
+                        + ", ".join(q(o) for o in others[:-1])
+                        + " and "
+                        + q(others[-1])
+                    )
         return v.replace(tool=tool, subject=text, confined=conf, reason=reason)
 
     @staticmethod
     def _failed(tool: str, error: str, confined: str) -> Verdict:
-        return Verdict("block", f"{tool} call could not be evaluated: {error}", tool=tool, confined=confined, failed=True)
+        return Verdict(
+            "block",
+            f"{tool} call could not be evaluated: {error}",
+            tool=tool,
+            confined=confined,
+            failed=True,
+        )
 
     # -- SPEC section 7 ---------------------------------------------------
 
     def decide_batch(self, calls, *, scope=None) -> list[Verdict]:
         verdicts = [
-            self.decide(c.get("tool"), c.get("args"), confined=c.get("confined"), subjects=c.get("subjects"), scope=scope)
+            self.decide(
+                c.get("tool"),
+                c.get("args"),
+                confined=c.get("confined"),
+                subjects=c.get("subjects"),
+                scope=scope,
+            )
             for c in calls
         ]
         out = []
@@ -305,7 +340,10 @@ class ReferenceEngine:
             for rule in deny:
                 if (rule.spec is None) and star_match(rule.tool, tool):
                     reached = any(
-                        c.spec is not None and c.spec.startswith("!") and c.tool == rule.tool and c.source.rank >= rule.source.rank
+                        c.spec is not None
+                        and c.spec.startswith("!")
+                        and c.tool == rule.tool
+                        and c.source.rank >= rule.source.rank
                         for c in deny
                     )
                     if not reached:
@@ -332,16 +370,23 @@ class ReferenceEngine:
                     continue
                 if name == "allow":
                     if rule.spec is not None and rule.spec.startswith("!"):
-                        refused.append(Refusal(rule, f"agentpolicy: cannot grant a carve-out: {rule}"))
+                        refused.append(
+                            Refusal(rule, f"agentpolicy: cannot grant a carve-out: {rule}")
+                        )
                         continue
                     if not source.trusted:
-                        refused.append(Refusal(rule, f"withheld: the source {source.name} is not trusted"))
+                        refused.append(
+                            Refusal(rule, f"withheld: the source {source.name} is not trusted")
+                        )
                         continue
                     why = None
                     for d in self.deny:
                         if d.spec is None and star_match(d.tool, rule.tool):
                             reached = any(
-                                c.spec is not None and c.spec.startswith("!") and c.tool == d.tool and c.source.rank >= d.source.rank
+                                c.spec is not None
+                                and c.spec.startswith("!")
+                                and c.tool == d.tool
+                                and c.source.rank >= d.source.rank
                                 for c in self.deny
                             )
                             if not reached:
@@ -349,8 +394,16 @@ class ReferenceEngine:
                                 break
                     if why is None:
                         for a in self.ask:
-                            if a.spec is None and star_match(a.tool, rule.tool) and a.source.rank > source.rank:
-                                why = f"{a} from {a.source.name} outranks the grant" if a.source.name else f"{a} outranks the grant"
+                            if (
+                                a.spec is None
+                                and star_match(a.tool, rule.tool)
+                                and a.source.rank > source.rank
+                            ):
+                                why = (
+                                    f"{a} from {a.source.name} outranks the grant"
+                                    if a.source.name
+                                    else f"{a} outranks the grant"
+                                )
                                 break
                     if why:
                         refused.append(Refusal(rule, why))

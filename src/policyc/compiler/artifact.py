@@ -19,7 +19,9 @@ from .ir import DecisionTable
 
 
 def _canonical(value: object) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
+        "utf-8"
+    )
 
 
 def encode_body(table: DecisionTable) -> dict:
@@ -34,7 +36,8 @@ def encode_body(table: DecisionTable) -> dict:
         "ask": table.lists["ask"].to_json(source_ids),
         "allow": table.lists["allow"].to_json(source_ids),
         "withheld": [
-            [r.rule.tool, r.rule.spec, source_ids[r.rule.source]] + ([r.rule.note] if r.rule.note else [])
+            [r.rule.tool, r.rule.spec, source_ids[r.rule.source]]
+            + ([r.rule.note] if r.rule.note else [])
             for r in merged.withheld
         ],
     }
@@ -43,11 +46,16 @@ def encode_body(table: DecisionTable) -> dict:
 def encode_artifact(table: DecisionTable, inputs_sha256: str) -> bytes:
     body = _canonical(encode_body(table))
     header = (
-        b'{"magic":' + _canonical(MAGIC)
-        + b',"format_version":' + _canonical(FORMAT_VERSION)
-        + b',"compiler":' + _canonical(f"policyc {__version__}")
-        + b',"inputs_sha256":' + _canonical(inputs_sha256)
-        + b',"body_sha256":' + _canonical(body_digest(body))
+        b'{"magic":'
+        + _canonical(MAGIC)
+        + b',"format_version":'
+        + _canonical(FORMAT_VERSION)
+        + b',"compiler":'
+        + _canonical(f"policyc {__version__}")
+        + b',"inputs_sha256":'
+        + _canonical(inputs_sha256)
+        + b',"body_sha256":'
+        + _canonical(body_digest(body))
     )
     return header + BODY_MARK + body + b"}\n"
 

@@ -28,7 +28,9 @@ def check_examples(artifact: bytes, bundle: Bundle) -> bytes:
     table = load(artifact)
     failures = []
     for example in bundle.examples:
-        verdict = table.decide(example.tool, example.args, confined=example.confined, subjects=example.subjects)
+        verdict = table.decide(
+            example.tool, example.args, confined=example.confined, subjects=example.subjects
+        )
         wrong = {k: (v, _got(verdict, k)) for k, v in example.want.items() if _got(verdict, k) != v}
         if wrong:
             detail = "; ".join(f"{k}: want {w!r}, got {g!r}" for k, (w, g) in wrong.items())

@@ -23,12 +23,16 @@ def _expand(refs: tuple[RuleRef, ...], aliases: dict[str, list[str]]) -> tuple[R
         if names is None:
             out.append(ref)
         else:
-            out.extend(RuleRef(dataclasses.replace(ref.rule, tool=name), ref.span) for name in names)
+            out.extend(
+                RuleRef(dataclasses.replace(ref.rule, tool=name), ref.span) for name in names
+            )
     return tuple(out)
 
 
 def _expand_lists(lists: RuleLists, aliases: dict[str, list[str]]) -> RuleLists:
-    return RuleLists(_expand(lists.deny, aliases), _expand(lists.ask, aliases), _expand(lists.allow, aliases))
+    return RuleLists(
+        _expand(lists.deny, aliases), _expand(lists.ask, aliases), _expand(lists.allow, aliases)
+    )
 
 
 def alias_table(bundle: Bundle) -> dict[str, list[str]]:
@@ -51,7 +55,9 @@ def expand_aliases(bundle: Bundle) -> Bundle:
     aliases = alias_table(bundle)
     return dataclasses.replace(
         bundle,
-        sources=tuple(dataclasses.replace(s, rules=_expand_lists(s.rules, aliases)) for s in bundle.sources),
+        sources=tuple(
+            dataclasses.replace(s, rules=_expand_lists(s.rules, aliases)) for s in bundle.sources
+        ),
         host=_expand_lists(bundle.host, aliases),
     )
 
@@ -65,9 +71,23 @@ def merge_sources(bundle: Bundle) -> MergedPolicy:
     seen: set[str] = set()
     for decl in bundle.sources:
         if not decl.name:
-            errors.add(PolicyError("unnamed_source", "a source has no name", decl.span, "name every source: the name scopes grants and carve-outs"))
+            errors.add(
+                PolicyError(
+                    "unnamed_source",
+                    "a source has no name",
+                    decl.span,
+                    "name every source: the name scopes grants and carve-outs",
+                )
+            )
         elif decl.name in seen:
-            errors.add(PolicyError("duplicate_source", f"two sources are named {decl.name}", decl.span, "give each source its own name"))
+            errors.add(
+                PolicyError(
+                    "duplicate_source",
+                    f"two sources are named {decl.name}",
+                    decl.span,
+                    "give each source its own name",
+                )
+            )
         seen.add(decl.name)
     errors.check()
 

@@ -32,8 +32,12 @@ class Stage:
 
 
 STAGES: tuple[Stage, ...] = (
-    Stage("expand_aliases", expand_aliases, "one rule per aliased tool; the alias table is checked"),
-    Stage("merge_sources", merge_sources, "sources by rank; rules stamped; untrusted allows withheld"),
+    Stage(
+        "expand_aliases", expand_aliases, "one rule per aliased tool; the alias table is checked"
+    ),
+    Stage(
+        "merge_sources", merge_sources, "sources by rank; rules stamped; untrusted allows withheld"
+    ),
     Stage("validate", validate, "the build errors of SPEC section 4"),
     Stage("order_rows", order_rows, "deny, ask, allow; merge order within each list"),
     Stage("build_index", build_index, "carve-outs into row guards; a per-tool index per list"),

@@ -40,6 +40,8 @@ def validate(merged: MergedPolicy) -> MergedPolicy:
                     near = [t for t in known if t.lower() == row.rule.tool.lower()]
                     hint = f"; did you mean {near[0]}? names are case sensitive" if near else ""
                     message += hint
-                errors.add(PolicyError(kind, f"{message} (in the {action} list)", row.span, HELP[kind]))
+                errors.add(
+                    PolicyError(kind, f"{message} (in the {action} list)", row.span, HELP[kind])
+                )
     errors.check()
     return merged

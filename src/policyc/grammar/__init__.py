@@ -37,14 +37,22 @@ def read_bundle(path: str | Path) -> tuple[Bundle, bytes]:
         raw = path.read_bytes()
     except OSError as exc:
         errors = ErrorSink()
-        errors.add(PolicyError("unreadable", f"cannot read {path}: {exc.strerror or exc}", Span(str(path))))
+        errors.add(
+            PolicyError("unreadable", f"cannot read {path}: {exc.strerror or exc}", Span(str(path)))
+        )
         errors.check()
         raise
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         errors = ErrorSink()
-        errors.add(PolicyError("not_utf8", f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})", Span(str(path))))
+        errors.add(
+            PolicyError(
+                "not_utf8",
+                f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})",
+                Span(str(path)),
+            )
+        )
         errors.check()
         raise
     return parse_bundle(text, str(path)), raw

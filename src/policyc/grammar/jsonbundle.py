@@ -25,7 +25,17 @@ from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, Too
 from .parser import DEFAULTS, SPLITTERS, VERDICT_ACTIONS
 from .rules import parse_rule_list
 
-TOP_MEMBERS = {"default", "matchers", "aliases", "sources", "allow", "deny", "ask", "notes", "examples"}
+TOP_MEMBERS = {
+    "default",
+    "matchers",
+    "aliases",
+    "sources",
+    "allow",
+    "deny",
+    "ask",
+    "notes",
+    "examples",
+}
 SOURCE_MEMBERS = {"name", "rank", "trusted", "path", "hash", "allow", "deny", "ask", "notes"}
 MATCHER_MEMBERS = {"match", "field", "split"}
 EXAMPLE_MEMBERS = {"name", "tool", "args", "confined", "subjects", "subjects_error", "want"}
@@ -86,7 +96,9 @@ class _Reader:
         return Span.at_offset(self.file, self.text, self.where.get(pointer, 0), length)
 
     def error(self, kind: str, message: str, pointer: str, help: str = "") -> None:
-        self.errors.add(PolicyError(kind, f"{message} (at {pointer or '/'})", self.span(pointer), help))
+        self.errors.add(
+            PolicyError(kind, f"{message} (at {pointer or '/'})", self.span(pointer), help)
+        )
 
     def members(self, obj: object, allowed: set[str], pointer: str, what: str) -> dict:
         if not isinstance(obj, dict):
@@ -102,10 +114,14 @@ class _Reader:
                 )
         return obj
 
-    def typed(self, obj: dict, key: str, kind: type | tuple, pointer: str, default: object = None) -> object:
+    def typed(
+        self, obj: dict, key: str, kind: type | tuple, pointer: str, default: object = None
+    ) -> object:
         value = obj.get(key, default)
         if key in obj and not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            names = (
+                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            )
             self.error("bad_type", f"{key} must be {names}", f"{pointer}/{key}")
             return default
         return value
@@ -129,7 +145,9 @@ class _Reader:
                 note = notes.get(str(ref.rule), "")
                 if str(ref.rule) in notes:
                     used.add(str(ref.rule))
-                out.append(RuleRef(type(ref.rule)(ref.rule.tool, ref.rule.spec, note=note), ref.span))
+                out.append(
+                    RuleRef(type(ref.rule)(ref.rule.tool, ref.rule.spec, note=note), ref.span)
+                )
             lists[action] = tuple(out)
         for key in notes:
             if key not in used:
@@ -147,7 +165,12 @@ class _Reader:
         top = self.members(data, TOP_MEMBERS, "", "a bundle")
         default = top.get("default")
         if default is not None and default not in DEFAULTS:
-            self.error("bad_default", f"unknown default {default!r}", "/default", "use \"allow\", \"deny\" or \"ask\"")
+            self.error(
+                "bad_default",
+                f"unknown default {default!r}",
+                "/default",
+                'use "allow", "deny" or "ask"',
+            )
             default = None
         tools = []
         for name, entry in (self.typed(top, "matchers", dict, "", {}) or {}).items():
@@ -155,14 +178,29 @@ class _Reader:
             entry = self.members(entry, MATCHER_MEMBERS, at, "a matcher")
             match = entry.get("match")
             if match is not None and match not in ("prefix", "glob"):
-                self.error("bad_matcher", f"unknown matcher {match!r}", f"{at}/match", 'use "prefix" or "glob"')
+                self.error(
+                    "bad_matcher",
+                    f"unknown matcher {match!r}",
+                    f"{at}/match",
+                    'use "prefix" or "glob"',
+                )
                 match = None
             field = self.typed(entry, "field", str, at)
             if match and field is None:
-                self.error("bad_matcher", "a matcher needs the field it reads", at, 'add "field": "command" (the args member)')
+                self.error(
+                    "bad_matcher",
+                    "a matcher needs the field it reads",
+                    at,
+                    'add "field": "command" (the args member)',
+                )
             split = entry.get("split", False)
             if not isinstance(split, bool) and split not in SPLITTERS:
-                self.error("unknown_splitter", f"unknown splitter {split!r}", f"{at}/split", "use true when the host supplies the subjects")
+                self.error(
+                    "unknown_splitter",
+                    f"unknown splitter {split!r}",
+                    f"{at}/split",
+                    "use true when the host supplies the subjects",
+                )
                 split = False
             tools.append(ToolDecl(name, match, field if match else None, split, self.span(at)))
         aliases = []
@@ -212,14 +250,29 @@ class _Reader:
         tool = self.typed(entry, "tool", str, at)
         want = self.members(entry.get("want"), WANT_MEMBERS, f"{at}/want", "an example's want")
         if tool is None or "action" not in want:
-            self.error("incomplete_example", f"example {name!r} needs a tool and a wanted action", at)
+            self.error(
+                "incomplete_example", f"example {name!r} needs a tool and a wanted action", at
+            )
             return None
         if want["action"] not in VERDICT_ACTIONS:
-            self.error("bad_action", f"unknown verdict action {want['action']!r}", f"{at}/want/action", "a verdict is allow, block or defer")
+            self.error(
+                "bad_action",
+                f"unknown verdict action {want['action']!r}",
+                f"{at}/want/action",
+                "a verdict is allow, block or defer",
+            )
         subjects = entry.get("subjects")
         if "subjects_error" in entry:
             subjects = str(entry["subjects_error"])
-        return Example(name, tool, entry.get("args"), dict(want), entry.get("confined"), subjects, self.span(at))
+        return Example(
+            name,
+            tool,
+            entry.get("args"),
+            dict(want),
+            entry.get("confined"),
+            subjects,
+            self.span(at),
+        )
 
 
 def parse_json_bundle(text: str, file: str = "<input>") -> Bundle:

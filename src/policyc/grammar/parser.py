@@ -106,7 +106,12 @@ class _Builder:
         try:
             return json.loads(str(tok))
         except ValueError:
-            self.error("bad_string", f"bad escape in {tok}", tok, 'strings use JSON escapes: \\" \\\\ \\n \\t \\u00e9')
+            self.error(
+                "bad_string",
+                f"bad escape in {tok}",
+                tok,
+                'strings use JSON escapes: \\" \\\\ \\n \\t \\u00e9',
+            )
             return str(tok)[1:-1]
 
     def build(self, tree: Tree) -> Bundle:
@@ -122,25 +127,50 @@ class _Builder:
             if kind == "default_stmt":
                 word = stmt.children[0]
                 if default is not None:
-                    self.error("duplicate_default", "the default is set twice", stmt, "keep one `default` line")
+                    self.error(
+                        "duplicate_default",
+                        "the default is set twice",
+                        stmt,
+                        "keep one `default` line",
+                    )
                 elif str(word) not in DEFAULTS:
-                    self.error("bad_default", f"unknown default {str(word)!r}", word, "write `default allow`, `default deny` or `default ask`")
+                    self.error(
+                        "bad_default",
+                        f"unknown default {str(word)!r}",
+                        word,
+                        "write `default allow`, `default deny` or `default ask`",
+                    )
                 else:
                     default, default_span = str(word), self.span(stmt)
             elif kind == "tool_stmt":
                 decl = self.tool(stmt)
                 if decl.name in tools:
-                    self.error("duplicate_tool", f"tool {decl.name} is declared twice", stmt, "declare each tool once")
+                    self.error(
+                        "duplicate_tool",
+                        f"tool {decl.name} is declared twice",
+                        stmt,
+                        "declare each tool once",
+                    )
                 tools[decl.name] = decl
             elif kind == "alias_stmt":
                 name, *names = (str(t) for t in stmt.children)
                 if name in aliases:
-                    self.error("duplicate_alias", f"alias {name} is declared twice", stmt, "list every tool in one `alias` line")
+                    self.error(
+                        "duplicate_alias",
+                        f"alias {name} is declared twice",
+                        stmt,
+                        "list every tool in one `alias` line",
+                    )
                 aliases[name] = AliasDecl(name, tuple(names), self.span(stmt))
             elif kind == "source_block":
                 decl = self.source(stmt)
                 if decl.name in sources:
-                    self.error("duplicate_source", f"source {decl.name} is declared twice", stmt, "give each source its own name")
+                    self.error(
+                        "duplicate_source",
+                        f"source {decl.name} is declared twice",
+                        stmt,
+                        "give each source its own name",
+                    )
                 sources[decl.name] = decl
             elif kind == "rule_stmt":
                 action, refs = self.rule_stmt(stmt)
@@ -198,7 +228,9 @@ class _Builder:
             elif kind in ("trusted_opt", "untrusted_opt"):
                 said = kind == "trusted_opt"
                 if trust is not None and trust != said:
-                    self.error("conflicting_trust", f"source {name} is both trusted and untrusted", child)
+                    self.error(
+                        "conflicting_trust", f"source {name} is both trusted and untrusted", child
+                    )
                 trust = said
             elif kind == "path_opt":
                 path = self.string(child.children[0])
@@ -230,7 +262,12 @@ class _Builder:
         if len(stmt.children) > 2:
             note = self.string(stmt.children[2].children[0])
             if not note:
-                self.error("empty_note", "`because` with an empty note", stmt.children[2], "say why the rule exists, or drop the line")
+                self.error(
+                    "empty_note",
+                    "`because` with an empty note",
+                    stmt.children[2],
+                    "say why the rule exists, or drop the line",
+                )
         text = strip_comment(str(rules_tok))
         refs = parse_rule_list(
             text,
@@ -250,7 +287,12 @@ class _Builder:
         for item in block.children[1:]:
             if item.data == "call_item":
                 if call is not None:
-                    self.error("duplicate_call", f"example {name!r} has two calls", item, "write one example per call")
+                    self.error(
+                        "duplicate_call",
+                        f"example {name!r} has two calls",
+                        item,
+                        "write one example per call",
+                    )
                 call = (str(item.children[0]), self.json_value(item.children[1]))
             elif item.data == "confined_item":
                 confined = self.string(item.children[0]) if item.children else ""
@@ -260,7 +302,12 @@ class _Builder:
                 want = self.want(item)
         if call is None or want is None:
             missing = "a `call` line" if call is None else "a `want` line"
-            self.error("incomplete_example", f"example {name!r} has no {missing[2:]}", block, f"add {missing}")
+            self.error(
+                "incomplete_example",
+                f"example {name!r} has no {missing[2:]}",
+                block,
+                f"add {missing}",
+            )
             return None
         return Example(name, call[0], call[1], want, confined, subjects, self.span(block))
 
@@ -268,13 +315,23 @@ class _Builder:
         try:
             return json.loads(str(tok))
         except ValueError as exc:
-            self.error("bad_json", f"not JSON: {exc}", tok, 'write the arguments as JSON, as in {"command": "git status"}')
+            self.error(
+                "bad_json",
+                f"not JSON: {exc}",
+                tok,
+                'write the arguments as JSON, as in {"command": "git status"}',
+            )
             return None
 
     def want(self, item: Tree) -> dict:
         action = str(item.children[0])
         if action not in VERDICT_ACTIONS:
-            self.error("bad_action", f"unknown verdict action {action!r}", item.children[0], "a verdict is `allow`, `block` or `defer`")
+            self.error(
+                "bad_action",
+                f"unknown verdict action {action!r}",
+                item.children[0],
+                "a verdict is `allow`, `block` or `defer`",
+            )
         want: dict = {"action": action}
         for field in item.children[1:]:
             key = field.data.removeprefix("want_")

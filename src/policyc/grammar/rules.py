@@ -52,6 +52,9 @@ def parse_rule_list(
         )
         return []
     return [
-        RuleRef(Rule(rule.tool, rule.spec, note=note), Span.at_offset(file, full_text, offset + at, len(str(rule))))
+        RuleRef(
+            Rule(rule.tool, rule.spec, note=note),
+            Span.at_offset(file, full_text, offset + at, len(str(rule))),
+        )
         for at, rule in parsed
     ]

@@ -61,14 +61,20 @@ def read_header(raw: bytes) -> tuple[dict, bytes]:
 
 def table_from_body(body: dict, digest: str = "") -> Table:
     sources = [
-        Source(s["name"], s["rank"], s["trusted"], s.get("path", ""), s.get("hash", "")) for s in body["sources"]
+        Source(s["name"], s["rank"], s["trusted"], s.get("path", ""), s.get("hash", ""))
+        for s in body["sources"]
     ]
     tools = {
         name: ToolSpec(spec.get("match"), spec.get("field"), spec.get("split", False))
         for name, spec in body["tools"].items()
     }
-    lists = {action: ListIndex.from_json(body[action], sources, tools) for action in ("deny", "ask", "allow")}
-    withheld = [Rule(e[0], e[1], sources[e[2]], e[3] if len(e) > 3 else "") for e in body["withheld"]]
+    lists = {
+        action: ListIndex.from_json(body[action], sources, tools)
+        for action in ("deny", "ask", "allow")
+    }
+    withheld = [
+        Rule(e[0], e[1], sources[e[2]], e[3] if len(e) > 3 else "") for e in body["withheld"]
+    ]
     if body["default"] not in ("allow", "deny", "ask"):
         raise ValueError("bad default")
     return Table(
@@ -96,4 +102,6 @@ def load(artifact: str | os.PathLike | bytes) -> Table:
     try:
         return table_from_body(json.loads(body), header["body_sha256"])
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise ArtifactError(f"the artifact's body does not describe a decision table ({exc!r})") from None
+        raise ArtifactError(
+            f"the artifact's body does not describe a decision table ({exc!r})"
+        ) from None

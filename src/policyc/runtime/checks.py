@@ -22,7 +22,10 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
         if rule.spec is not None:
             return "tool_glob", f"agentpolicy: tool-name glob: {rule} takes no specifier"
         if action == "allow":
-            return "tool_glob", f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list"
+            return (
+                "tool_glob",
+                f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list",
+            )
         return None
     if rule.spec is not None:
         spec = tools.get(rule.tool)

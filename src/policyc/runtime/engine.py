@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from .checks import expand_aliases, rule_problem
 from .index import ListIndex, ToolSpec, build_list_index
-from .matchers import tool_matches
 from .model import Rule, Source
 from .rules import parse_rules
 from .verdict import (
@@ -57,7 +56,9 @@ class Lists:
 
     __slots__ = ("deny", "ask", "allow", "verdicts", "allow_owner", "sets")
 
-    def __init__(self, deny: ListIndex, ask: ListIndex, allow: ListIndex, sets: list[GrantSet]) -> None:
+    def __init__(
+        self, deny: ListIndex, ask: ListIndex, allow: ListIndex, sets: list[GrantSet]
+    ) -> None:
         self.deny = deny
         self.ask = ask
         self.allow = allow
@@ -69,7 +70,9 @@ class Lists:
         }
         # Which grant set each allow rule belongs to (for shadowing); -1 = the policy.
         self.allow_owner: list[int] = []
-        self.allow_owner.extend(-1 for _ in range(len(allow.rules) - sum(len(s.rules["allow"]) for s in sets)))
+        self.allow_owner.extend(
+            -1 for _ in range(len(allow.rules) - sum(len(s.rules["allow"]) for s in sets))
+        )
         for i, gs in enumerate(sets):
             self.allow_owner.extend(i for _ in gs.rules["allow"])
 
@@ -122,7 +125,9 @@ class Table:
         self.sources = sources
         self.withheld = withheld
         self.digest = digest
-        self._known = set(tools) | {r.tool for idx in lists.values() for r in idx.rules if not r.glob}
+        self._known = set(tools) | {
+            r.tool for idx in lists.values() for r in idx.rules if not r.glob
+        }
         self._policy = Lists(lists["deny"], lists["ask"], lists["allow"], [])
         self._sets: list[GrantSet] = []
         self._by_scope: dict[str | None, Lists] = {}
@@ -168,7 +173,9 @@ class Table:
         spec = self.tools.get(tool)
         if subjects is None:
             if spec is not None and spec.split:
-                return failed_verdict(tool, "the tool has a splitter and no subjects were given", conf)
+                return failed_verdict(
+                    tool, "the tool has a splitter and no subjects were given", conf
+                )
             verdict = self._decide_subject(lists, tool, args, confined is not None, confined, False)
             if conf:
                 return verdict.replace(tool=tool, confined=conf)
@@ -203,11 +210,15 @@ class Table:
             )
             parts.append((text, verdict))
         if all(subject.get("constrain") for subject in subjects):
-            parts.append(("", self._decide_subject(lists, tool, args, confined is not None, confined, False)))
+            parts.append(
+                ("", self._decide_subject(lists, tool, args, confined is not None, confined, False))
+            )
         best: Verdict | None = None
         best_text = ""
         for text, verdict in parts:
-            if verdict is not None and (best is None or SEVERITY[verdict.action] > SEVERITY[best.action]):
+            if verdict is not None and (
+                best is None or SEVERITY[verdict.action] > SEVERITY[best.action]
+            ):
                 best, best_text = verdict, text
         assert best is not None  # the call's own args always take part when all subjects constrain
         reason = best.reason
@@ -215,7 +226,9 @@ class Table:
             reason = blocked_reason(reason, best_text, [text for text, _ in parts])
         return best.replace(tool=tool, subject=best_text, confined=conf, reason=reason)
 
-    def _decide_subject(self, lists: Lists, tool, args, is_confined, confined, constrain) -> Verdict | None:
+    def _decide_subject(
+        self, lists: Lists, tool, args, is_confined, confined, constrain
+    ) -> Verdict | None:
         rid = lists.deny.first(tool, args)
         if rid >= 0:
             return lists.verdicts["deny"][rid]
@@ -224,7 +237,9 @@ class Table:
         if ask_rows.always or not ask_rows.plain:
             shadow_cache: list[set[int]] = []
             for rid in lists.ask.firing(tool, args):
-                if lists.sets and self._shadowed(lists, lists.ask.rules[rid], tool, args, shadow_cache):
+                if lists.sets and self._shadowed(
+                    lists, lists.ask.rules[rid], tool, args, shadow_cache
+                ):
                     continue
                 if is_confined and lists.ask.rules[rid].bare:
                     if skipped < 0:
@@ -286,7 +301,9 @@ class Table:
         if not holding:
             return verdicts
         return [
-            v.replace(action="defer", held=True, reason="held for approval: " + v.reason) if v.action == "allow" else v
+            v.replace(action="defer", held=True, reason="held for approval: " + v.reason)
+            if v.action == "allow"
+            else v
             for v in verdicts
         ]
 

@@ -49,7 +49,17 @@ class ToolSpec:
 class ToolRows:
     """The rules of one list that can apply to one tool, indexed by spec."""
 
-    __slots__ = ("field", "always", "any", "exact", "prefix", "lengths", "word", "patterns", "plain")
+    __slots__ = (
+        "field",
+        "always",
+        "any",
+        "exact",
+        "prefix",
+        "lengths",
+        "word",
+        "patterns",
+        "plain",
+    )
 
     def __init__(self, field: str | None) -> None:
         self.field = field
@@ -202,7 +212,9 @@ class ListIndex:
     def to_json(self, source_ids: dict) -> dict:
         return {
             "rules": [
-                [r.tool, r.spec, source_ids[r.source], r.note] if r.note else [r.tool, r.spec, source_ids[r.source]]
+                [r.tool, r.spec, source_ids[r.source], r.note]
+                if r.note
+                else [r.tool, r.spec, source_ids[r.source]]
                 for r in self.rules
             ],
             "guard_of": [[rid, gid] for rid, gid in sorted(self.guard_of.items())],
@@ -220,9 +232,13 @@ class ListIndex:
         idx.guard_of = {rid: gid for rid, gid in data["guard_of"]}
         guard_tools = _guard_tools(idx)
         idx.guards = [
-            ToolRows.from_json(g, _field(tools, guard_tools.get(gid))) for gid, g in enumerate(data["guards"])
+            ToolRows.from_json(g, _field(tools, guard_tools.get(gid)))
+            for gid, g in enumerate(data["guards"])
         ]
-        idx.by_tool = {tool: ToolRows.from_json(rows, _field(tools, tool)) for tool, rows in data["tools"].items()}
+        idx.by_tool = {
+            tool: ToolRows.from_json(rows, _field(tools, tool))
+            for tool, rows in data["tools"].items()
+        }
         idx.glob_ids = list(data["globs"])
         return idx
 
@@ -236,7 +252,9 @@ def _guard_tools(idx: ListIndex) -> dict[int, str]:
     return {gid: idx.rules[rid].tool for rid, gid in idx.guard_of.items()}
 
 
-def build_list_index(rules: list[Rule], tools: dict[str, ToolSpec], known_tools: set[str]) -> ListIndex:
+def build_list_index(
+    rules: list[Rule], tools: dict[str, ToolSpec], known_tools: set[str]
+) -> ListIndex:
     """Index one action list. Rules keep their order; ids are positions."""
     idx = ListIndex()
     idx.rules = list(rules)
@@ -267,7 +285,9 @@ def build_list_index(rules: list[Rule], tools: dict[str, ToolSpec], known_tools:
             continue
         key = (rule.tool, rule.source.rank)
         if key not in guard_cache:
-            reaching = [c for c in carve_outs[rule.tool] if rules[c].source.rank >= rule.source.rank]
+            reaching = [
+                c for c in carve_outs[rule.tool] if rules[c].source.rank >= rule.source.rank
+            ]
             gid = -1
             if reaching:
                 guard = ToolRows(_field(tools, rule.tool))

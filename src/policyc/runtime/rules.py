@@ -54,7 +54,9 @@ def _check_parentheses(text: str) -> None:
             depth += 1
         elif ch == ")":
             if depth == 0:
-                raise RuleSyntaxError("unbalanced_parentheses", text[token_start : i + 1], token_start)
+                raise RuleSyntaxError(
+                    "unbalanced_parentheses", text[token_start : i + 1], token_start
+                )
             depth -= 1
     if depth:
         raise RuleSyntaxError("unbalanced_parentheses", text[token_start:], token_start)

@@ -145,7 +145,9 @@ def blocked_reason(reason: str, blocking: str, all_texts: list[str]) -> str:
 
 def rule_verdict(rule, action: str) -> Verdict:
     """The verdict a firing rule gives (precomputed once per rule)."""
-    reason = {"block": "denied by ", "defer": "approval required by ", "allow": "allowed by "}[action]
+    reason = {"block": "denied by ", "defer": "approval required by ", "allow": "allowed by "}[
+        action
+    ]
     return Verdict(
         action,
         reason + rule.cited(),

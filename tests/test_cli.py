@@ -1,0 +1,187 @@
+"""The command line: outputs and exit codes (0 ok, 1 failing check, 2 usage/policy/artifact)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from policyc.cli import main
+
+from .conftest import CORPUS
+
+BUNDLE = """\
+default ask
+tool bash glob(command)
+source org rank 2 trusted {
+  deny bash(rm:*)
+  because "never delete"
+}
+allow bash(git status)
+example "status runs" {
+  call bash {"command": "git status"}
+  want allow
+}
+"""
+
+
+@pytest.fixture
+def artifact(tmp_path):
+    bundle = tmp_path / "team.policy"
+    bundle.write_text(BUNDLE)
+    assert main(["compile", str(bundle)]) == 0
+    out = tmp_path / "team.artifact.json"
+    assert out.exists()
+    return out
+
+
+def test_compile_writes_next_to_the_bundle(tmp_path, capsys):
+    bundle = tmp_path / "team.policy"
+    bundle.write_text(BUNDLE)
+    assert main(["compile", str(bundle)]) == 0
+    assert "(2 rules, 1 sources, 1 examples checked" in capsys.readouterr().err
+    assert (tmp_path / "team.artifact.json").read_bytes().startswith(b'{"magic":"policyc"')
+
+
+def test_compile_json_summary(tmp_path, capsys):
+    bundle = tmp_path / "b.policy"
+    bundle.write_text(BUNDLE)
+    out = tmp_path / "x.json"
+    assert main(["compile", str(bundle), "-o", str(out), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["ok"] and summary["artifact"] == str(out) and summary["examples"] == 1
+
+
+def test_compile_error_exits_2_and_writes_nothing(tmp_path, capsys):
+    bundle = tmp_path / "bad.policy"
+    bundle.write_text("default ask\ndeny Bash()\n")
+    assert main(["compile", str(bundle)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bundle}:2:6: empty_specifier" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "bad.artifact.json").exists()
+
+
+def test_compile_errors_as_json(tmp_path, capsys):
+    bundle = tmp_path / "bad.policy"
+    bundle.write_text("deny Bash()\n")
+    assert main(["compile", str(bundle), "--json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False
+    assert report["errors"][0] == {
+        "kind": "empty_specifier",
+        "message": "empty specifier in `Bash()`",
+        "file": str(bundle),
+        "line": 1,
+        "col": 6,
+        "help": report["errors"][0]["help"],
+    }
+
+
+def test_failing_examples_exit_1(tmp_path, capsys):
+    bundle = tmp_path / "b.policy"
+    bundle.write_text(BUNDLE.replace("want allow", "want block"))
+    assert main(["compile", str(bundle)]) == 1
+    assert "example_failed" in capsys.readouterr().err
+
+
+def test_missing_bundle_and_unknown_format(tmp_path, capsys):
+    assert main(["compile", str(tmp_path / "nope.policy")]) == 2
+    (tmp_path / "b.yaml").write_text("x")
+    assert main(["compile", str(tmp_path / "b.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "unreadable" in err and "unknown_format" in err
+
+
+def test_decide_prints_the_verdict(artifact, capsys):
+    assert main(["decide", str(artifact), "bash", '{"command": "rm -rf /"}']) == 0
+    assert capsys.readouterr().out.startswith("block: denied by bash(rm:*): never delete")
+    assert main(["decide", str(artifact), "bash", '{"command": "ls"}', "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["action"] == "defer"
+    assert verdict["reason"] == "no rule allows bash: approval required by default"
+    assert verdict["record"] == {
+        "tool": "bash",
+        "action": "defer",
+        "reason": verdict["reason"],
+        "by": "policy",
+    }
+
+
+def test_decide_confined_and_subjects(artifact, capsys):
+    subjects = json.dumps(
+        [
+            {"args": {"command": "git status"}, "text": "git status"},
+            {"args": {"command": "rm x"}, "text": "rm x"},
+        ]
+    )
+    assert (
+        main(
+            [
+                "decide",
+                str(artifact),
+                "bash",
+                '{"command": "git status; rm x"}',
+                "--subjects",
+                subjects,
+                "--confined",
+                "box",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert 'on "rm x"; nothing in this command ran, including "git status"' in out
+
+
+def test_decide_refuses_a_bad_artifact_with_exit_2(tmp_path, capsys):
+    bad = tmp_path / "a.json"
+    bad.write_text('{"magic": "other"}')
+    assert main(["decide", str(bad), "bash", "{}"]) == 2
+    assert "refused artifact" in capsys.readouterr().err
+
+
+def test_decide_refuses_bad_json_args(artifact, capsys):
+    assert main(["decide", str(artifact), "bash", "{not json"]) == 2
+    assert "ARGS_JSON is not JSON" in capsys.readouterr().err
+
+
+def test_conformance_command(capsys):
+    files = [str(p) for p in sorted((CORPUS / "agentpolicy").glob("*.json"))]
+    assert main(["conformance", *files]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "115 passed, 0 failed"
+    assert main(["conformance", "--backend", "reference", *files]) == 0
+
+
+def test_conformance_failure_exits_1(tmp_path, capsys):
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps({"cases": [{"name": "n", "input": "Bash", "rules": []}]}))
+    assert main(["conformance", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL" in out and out.strip().endswith("0 passed, 1 failed")
+
+
+def test_usage_error_exits_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["decide"])
+    assert info.value.code == 2
+
+
+def test_demo_runs(capsys):
+    assert main(["demo"]) == 0
+    out = capsys.readouterr().out
+    assert "denied by bash(curl:*): outbound network is proxied" in out
+
+
+def test_the_module_and_console_script_run():
+    commands = [[sys.executable, "-m", "policyc"]]
+    script = shutil.which("policyc", path=str(Path(sys.executable).parent))
+    if script:
+        commands.append([script])
+    for cmd in commands:
+        done = subprocess.run([*cmd, "--version"], capture_output=True, text=True)
+        assert done.returncode == 0 and done.stdout.startswith("policyc ")

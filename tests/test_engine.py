@@ -1,0 +1,155 @@
+"""Runtime behaviour beyond the vendored corpus: scopes, records, fail-closed paths."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from policyc.runtime import VERDICT_NS, RuleSyntaxError, Source
+
+BUNDLE = {
+    "matchers": {
+        "bash": {"match": "glob", "field": "command"},
+        "read": {"match": "prefix", "field": "path"},
+    },
+    "sources": [
+        {
+            "name": "team",
+            "rank": 1,
+            "trusted": True,
+            "ask": "bash",
+            "notes": {"bash": "the team reviews commands"},
+            "hash": "sha256:abc",
+        },
+    ],
+    "allow": "read",
+    "default": "deny",
+}
+
+
+@pytest.fixture
+def table(compile_json):
+    return compile_json(BUNDLE)
+
+
+def test_the_verdict_record(table):
+    verdict = table.decide("bash", {"command": "ls"}, confined=None)
+    assert VERDICT_NS == "agentpolicy:verdict"
+    record = json.loads(verdict.record(run_id="run_1", turn=2, call_id="call_1"))
+    assert record == {
+        "run_id": "run_1",
+        "turn": 2,
+        "call_id": "call_1",
+        "tool": "bash",
+        "action": "defer",
+        "rule": "bash",
+        "source": "team",
+        "source_hash": "sha256:abc",
+        "note": "the team reviews commands",
+        "reason": "approval required by bash: the team reviews commands",
+        "by": "policy",
+    }
+
+
+def test_a_scoped_grant_set_decides_only_its_scope(table):
+    granted, refused = table.activate(
+        Source("skill:commit", 1, True), allow="bash(git commit:*)", scope="session-1"
+    )
+    assert [str(r) for r in granted] == ["bash(git commit:*)"] and refused == []
+    call = {"command": "git commit -m x"}
+    assert table.decide("bash", call, scope="session-1").action == "allow"
+    assert table.decide("bash", call, scope="session-2").action == "defer"
+    assert table.decide("bash", call).action == "defer"
+    assert table.revoke("skill:commit") == 0  # the unscoped key holds nothing
+    assert table.revoke("skill:commit", scope="session-1") == 1
+    assert table.decide("bash", call, scope="session-1").action == "defer"
+
+
+def test_activating_the_same_key_replaces_the_set(table):
+    table.activate(Source("skill:x", 1, True), allow="bash(a)")
+    table.activate(Source("skill:x", 1, True), allow="bash(b)")
+    assert table.decide("bash", {"command": "a"}).action == "defer"
+    assert table.decide("bash", {"command": "b"}).action == "allow"
+    assert len(table.grants()) == 1
+
+
+def test_a_set_deny_applies_at_once_even_untrusted(table):
+    granted, refused = table.activate(
+        Source("repo-skill", 0, False), deny="read(/secrets:*)", allow="read"
+    )
+    assert granted == [] and [r.reason for r in refused] == [
+        "withheld: the source repo-skill is not trusted"
+    ]
+    assert table.decide("read", {"path": "/secrets/key"}).action == "block"
+    assert table.decide("read", {"path": "/src/x"}).action == "allow"
+
+
+def test_grant_set_input_errors_raise(table):
+    with pytest.raises(ValueError):
+        table.activate(Source("", 0, True), allow="read")
+    with pytest.raises(RuleSyntaxError):
+        table.activate(Source("s", 0, True), allow="bash(")
+
+
+@pytest.mark.parametrize(
+    "subjects,reason",
+    [
+        ("unterminated quote", "bash call could not be evaluated: unterminated quote"),
+        (ValueError("parse failed"), "bash call could not be evaluated: parse failed"),
+        ([], "bash call could not be evaluated: splitter returned no subjects"),
+        ({"args": {}}, "bash call could not be evaluated: the splitter's subjects are not a list"),
+        ([1], "bash call could not be evaluated: a subject is not an object"),
+    ],
+)
+def test_subjects_that_cannot_be_evaluated_block(table, subjects, reason):
+    verdict = table.decide("bash", {"command": "x"}, subjects=subjects)
+    assert (verdict.action, verdict.reason, verdict.failed) == ("block", reason, True)
+
+
+def test_a_split_tool_without_subjects_fails_closed(compile_json):
+    table = compile_json(
+        {"matchers": {"bash": {"split": True}}, "allow": "bash", "default": "allow"}
+    )
+    verdict = table.decide("bash", {"command": "rm -rf /"})
+    assert verdict.action == "block"
+    assert (
+        verdict.reason
+        == "bash call could not be evaluated: the tool has a splitter and no subjects were given"
+    )
+
+
+def test_an_unevaluable_sibling_holds_the_batch(table):
+    verdicts = table.decide_batch(
+        [
+            {"tool": "read", "args": {"path": "x"}},
+            {"tool": "bash", "args": {"command": "x"}, "subjects": "cannot parse"},
+        ]
+    )
+    assert [v.action for v in verdicts] == ["defer", "block"]
+    assert verdicts[0].held and verdicts[0].reason == "held for approval: allowed by read"
+
+
+def test_an_internal_fault_blocks(table, monkeypatch):
+    def boom(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(table, "_decide_subject", boom)
+    verdict = table.decide("read", {"path": "x"})
+    assert verdict.action == "block"
+    assert verdict.reason == "read call could not be evaluated: internal error (RuntimeError)"
+
+
+def test_verdicts_are_immutable(table):
+    verdict = table.decide("read", {"path": "x"})
+    with pytest.raises(AttributeError):
+        verdict.action = "block"  # type: ignore[misc]
+    assert table.decide("read", {"path": "x"}).action == "allow"
+
+
+def test_unknown_tool_names_are_cached_boundedly(compile_json):
+    table = compile_json({"deny": "mcp__*", "default": "allow"})
+    for i in range(5000):
+        assert table.decide(f"mcp__s{i}", {}).action == "block"
+    assert table.decide("other", {}).action == "allow"
+    assert len(table._policy.deny._unknown) <= 4096
