@@ -15,7 +15,20 @@ it can find instead of the first.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+
+@lru_cache(maxsize=8)
+def _line_starts(text: str) -> list[int]:
+    # Keyed by the text itself: a str caches its hash, so repeated lookups are cheap.
+    starts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +45,9 @@ class Span:
     def at_offset(cls, file: str, text: str, offset: int, length: int = 1) -> Span:
         """Turn a character offset into line:col (the one place that does it)."""
         offset = max(0, min(offset, len(text)))
-        line = text.count("\n", 0, offset) + 1
-        start = text.rfind("\n", 0, offset) + 1
+        starts = _line_starts(text)
+        line = bisect_right(starts, offset)
+        start = starts[line - 1]
         end = text.find("\n", offset)
         if end < 0:
             end = len(text)
