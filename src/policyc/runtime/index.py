@@ -20,10 +20,9 @@ when grant sets change the active lists. The build is the same code in both.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from .matchers import classify, compile_glob, field_value, tool_matches
+from .matchers import classify, compile_glob, field_value, literal_ends, tool_matches
 from .model import Rule
 
 
@@ -47,7 +46,12 @@ class ToolSpec:
 
 
 class ToolRows:
-    """The rules of one list that can apply to one tool, indexed by spec."""
+    """The rules of one list that can apply to one tool, indexed by spec.
+
+    Specifiers with an inner `*` are bucketed by their literal prefix (text
+    before the first `*`) and literal suffix (after the last `*`), so only the
+    patterns whose both ends fit the value run their regex.
+    """
 
     __slots__ = (
         "field",
@@ -57,7 +61,9 @@ class ToolRows:
         "prefix",
         "lengths",
         "word",
-        "patterns",
+        "globs",
+        "glob_lengths",
+        "glob_specs",
         "plain",
     )
 
@@ -69,7 +75,10 @@ class ToolRows:
         self.prefix: dict[str, list[int]] = {}
         self.lengths: tuple[int, ...] = ()
         self.word: dict[str, list[int]] = {}
-        self.patterns: list[tuple[re.Pattern[str], int]] = []
+        # literal prefix -> (suffix lengths, literal suffix -> [(regex, rule id)])
+        self.globs: dict[str, tuple[tuple[int, ...], dict[str, list]]] = {}
+        self.glob_lengths: tuple[int, ...] = ()
+        self.glob_specs: list[tuple[str, int]] = []
         # True when only `always` is populated: skip reading the args.
         self.plain = True
 
@@ -88,11 +97,17 @@ class ToolRows:
         elif index_kind == "word":
             self.word.setdefault(key, []).append(rid)
         else:
-            self.patterns.append((compile_glob(spec), rid))
+            self.glob_specs.append((spec, rid))
 
     def seal(self) -> ToolRows:
         self.lengths = tuple(sorted({len(p) for p in self.prefix}))
         self.always.sort()
+        buckets: dict[str, dict[str, list]] = {}
+        for spec, rid in self.glob_specs:
+            head, tail = literal_ends(spec)
+            buckets.setdefault(head, {}).setdefault(tail, []).append((compile_glob(spec), rid))
+        self.globs = {head: (tuple(sorted({len(t) for t in tails})), tails) for head, tails in buckets.items()}
+        self.glob_lengths = tuple(sorted({len(h) for h in self.globs}))
         return self
 
     def candidates(self, args: object) -> list[int]:
@@ -107,8 +122,8 @@ class ToolRows:
         hit = self.exact.get(value)
         if hit:
             out += hit
+        n = len(value)
         if self.prefix:
-            n = len(value)
             for length in self.lengths:
                 if length > n:
                     break
@@ -125,9 +140,20 @@ class ToolRows:
                 if hit:
                     out += hit
                 space = value.find(" ", space + 1)
-        for pattern, rid in self.patterns:
-            if pattern.fullmatch(value) is not None:
-                out.append(rid)
+        if self.globs:
+            for length in self.glob_lengths:
+                if length > n:
+                    break
+                bucket = self.globs.get(value[:length])
+                if bucket is None:
+                    continue
+                tail_lengths, tails = bucket
+                for tail_length in tail_lengths:
+                    if length + tail_length > n:
+                        break
+                    group = tails.get(value[n - tail_length :] if tail_length else "")
+                    if group:
+                        out += [rid for regex, rid in group if regex.fullmatch(value) is not None]
         return out
 
     def any_match(self, args: object) -> bool:
@@ -145,8 +171,8 @@ class ToolRows:
             out["prefix"] = self.prefix
         if self.word:
             out["word"] = self.word
-        if self.patterns:
-            out["patterns"] = [[p.pattern, rid] for p, rid in self.patterns]
+        if self.glob_specs:
+            out["globs"] = [[spec, rid] for spec, rid in self.glob_specs]
         return out
 
     @classmethod
@@ -157,8 +183,8 @@ class ToolRows:
         rows.exact = dict(data.get("exact", {}))
         rows.prefix = dict(data.get("prefix", {}))
         rows.word = dict(data.get("word", {}))
-        rows.patterns = [(re.compile(src, re.DOTALL), rid) for src, rid in data.get("patterns", ())]
-        rows.plain = not (rows.any or rows.exact or rows.prefix or rows.word or rows.patterns)
+        rows.glob_specs = [(spec, rid) for spec, rid in data.get("globs", ())]
+        rows.plain = not (rows.any or rows.exact or rows.prefix or rows.word or rows.glob_specs)
         return rows.seal()
 
 

@@ -44,6 +44,18 @@ def glob_regex(spec: str) -> str:
     return _star_regex(spec)
 
 
+def literal_ends(spec: str) -> tuple[str, str]:
+    """The literal text a glob spec's matches must start and end with.
+
+    `git * main` -> ("git ", " main"); a trailing `:*` leaves the end open.
+    """
+    body = spec[:-2] if spec.endswith(":*") else spec
+    head = body[: body.index("*")] if "*" in body else body
+    if spec.endswith(":*") or body.endswith("*"):
+        return head, ""
+    return head, body[body.rindex("*") + 1 :]
+
+
 def compile_glob(spec: str) -> re.Pattern[str]:
     # fullmatch, not `$`: `$` would also match before a trailing newline.
     return re.compile(glob_regex(spec), re.DOTALL)
