@@ -130,12 +130,19 @@ def test_an_unevaluable_sibling_holds_the_batch(table):
     assert verdicts[0].held and verdicts[0].reason == "held for approval: allowed by read"
 
 
-def test_an_internal_fault_blocks(table, monkeypatch):
+@pytest.mark.parametrize("where", ["fast", "general"])
+def test_an_internal_fault_blocks(table, monkeypatch, where):
+    from policyc.runtime.fast import FastPath
+
     def boom(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(table, "_decide_subject", boom)
-    verdict = table.decide("read", {"path": "x"})
+    if where == "fast":
+        monkeypatch.setattr(FastPath, "decide", boom)
+        verdict = table.decide("read", {"path": "x"})
+    else:
+        monkeypatch.setattr(table, "_decide_subject", boom)
+        verdict = table.decide("read", {"path": "x"}, confined="box")
     assert verdict.action == "block"
     assert verdict.reason == "read call could not be evaluated: internal error (RuntimeError)"
 

@@ -18,7 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .checks import expand_aliases, rule_problem
+from .fast import FastPath
 from .index import ListIndex, ToolSpec, build_list_index
+from .matchers import field_value
 from .model import Rule, Source
 from .rules import parse_rules
 from .verdict import (
@@ -32,6 +34,7 @@ from .verdict import (
 )
 
 ACTIONS = ("deny", "ask", "allow")
+NO_SUBJECTS = "the tool has a splitter and no subjects were given"
 VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
 
 
@@ -54,10 +57,28 @@ class GrantSet:
 class Lists:
     """The three active lists one scope decides against, with their verdicts."""
 
-    __slots__ = ("deny", "ask", "allow", "verdicts", "allow_owner", "sets")
+    __slots__ = (
+        "deny",
+        "ask",
+        "allow",
+        "verdicts",
+        "allow_owner",
+        "sets",
+        "plans",
+        "fast",
+        "_fields",
+        "_tools",
+        "_default",
+    )
 
     def __init__(
-        self, deny: ListIndex, ask: ListIndex, allow: ListIndex, sets: list[GrantSet]
+        self,
+        deny: ListIndex,
+        ask: ListIndex,
+        allow: ListIndex,
+        sets: list[GrantSet],
+        tools: dict[str, ToolSpec],
+        default: str,
     ) -> None:
         self.deny = deny
         self.ask = ask
@@ -75,6 +96,41 @@ class Lists:
         )
         for i, gs in enumerate(sets):
             self.allow_owner.extend(i for _ in gs.rules["allow"])
+        self._fields = {name: spec.field for name, spec in tools.items() if spec.match}
+        self._tools = tools
+        self._default = default
+        # Per tool, built on first use: the precomputed walk (see fast.py).
+        self.fast: dict[str, FastPath] = {}
+        # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
+        self.plans: dict[str, tuple] = {}
+        for name in set(deny.by_tool) | set(ask.by_tool) | set(allow.by_tool):
+            self.plans[name] = self._plan(name)
+
+    def _plan(self, tool: str) -> tuple:
+        rows = [idx.rows_for(tool) for idx in (self.deny, self.ask, self.allow)]
+        return (self._fields.get(tool), *(None if r.empty else r for r in rows))
+
+    def fast_path(self, tool: str) -> FastPath:
+        path = self.fast.get(tool)
+        if path is None:
+            _, deny, ask, allow = self.plan(tool)
+            spec = self._tools.get(tool)
+            refusal = None
+            if spec is not None and spec.split:
+                refusal = failed_verdict(tool, NO_SUBJECTS)
+            default = default_verdict(self._default, tool)
+            path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
+            if len(self.fast) < 8192:
+                self.fast[tool] = path
+        return path
+
+    def plan(self, tool: str) -> tuple:
+        plan = self.plans.get(tool)
+        if plan is None:
+            plan = self._plan(tool)
+            if len(self.plans) < 8192:  # model-chosen names: keep the cache bounded
+                self.plans[tool] = plan
+        return plan
 
 
 def _coerce_source(source: Source | dict | str) -> Source:
@@ -128,7 +184,7 @@ class Table:
         self._known = set(tools) | {
             r.tool for idx in lists.values() for r in idx.rules if not r.glob
         }
-        self._policy = Lists(lists["deny"], lists["ask"], lists["allow"], [])
+        self._policy = Lists(lists["deny"], lists["ask"], lists["allow"], [], tools, default)
         self._sets: list[GrantSet] = []
         self._by_scope: dict[str | None, Lists] = {}
         self._lock = threading.Lock()
@@ -166,6 +222,14 @@ class Table:
     def _decide(self, tool, args, confined, subjects, scope) -> Verdict:
         if type(tool) is not str:
             return failed_verdict("tool", "the tool name is not a string", confined or "")
+        if subjects is None and confined is None and not self._sets:
+            # The common call: one walk to a precomputed verdict (see fast.py).
+            path = self._policy.fast.get(tool)
+            if path is None:
+                path = self._policy.fast_path(tool)
+            verdict = path.decide(args)
+            if verdict is not None:
+                return verdict
         if confined is not None and type(confined) is not str:
             confined = str(confined)
         conf = confined or ""
@@ -173,9 +237,7 @@ class Table:
         spec = self.tools.get(tool)
         if subjects is None:
             if spec is not None and spec.split:
-                return failed_verdict(
-                    tool, "the tool has a splitter and no subjects were given", conf
-                )
+                return failed_verdict(tool, NO_SUBJECTS, conf)
             verdict = self._decide_subject(lists, tool, args, confined is not None, confined, False)
             if conf:
                 return verdict.replace(tool=tool, confined=conf)
@@ -229,16 +291,18 @@ class Table:
     def _decide_subject(
         self, lists: Lists, tool, args, is_confined, confined, constrain
     ) -> Verdict | None:
-        rid = lists.deny.first(tool, args)
-        if rid >= 0:
-            return lists.verdicts["deny"][rid]
+        field, deny, ask, allow = lists.plan(tool)
+        value = field_value(args, field) if field is not None else None
+        if deny is not None:
+            rid = lists.deny.first(deny, value)
+            if rid >= 0:
+                return lists.verdicts["deny"][rid]
         skipped = -1
-        ask_rows = lists.ask.rows_for(tool)
-        if ask_rows.always or not ask_rows.plain:
+        if ask is not None:
             shadow_cache: list[set[int]] = []
-            for rid in lists.ask.firing(tool, args):
+            for rid in lists.ask.firing(ask, value):
                 if lists.sets and self._shadowed(
-                    lists, lists.ask.rules[rid], tool, args, shadow_cache
+                    lists, lists.ask.rules[rid], allow, value, shadow_cache
                 ):
                     continue
                 if is_confined and lists.ask.rules[rid].bare:
@@ -250,9 +314,10 @@ class Table:
             return None
         if skipped >= 0:
             return confined_verdict(lists.ask.rules[skipped], confined or "")
-        rid = lists.allow.first(tool, args)
-        if rid >= 0:
-            return lists.verdicts["allow"][rid]
+        if allow is not None:
+            rid = lists.allow.first(allow, value)
+            if rid >= 0:
+                return lists.verdicts["allow"][rid]
         verdict = self._defaults.get(tool)
         if verdict is None:
             verdict = default_verdict(self.default, tool)
@@ -261,10 +326,11 @@ class Table:
         return verdict
 
     @staticmethod
-    def _shadowed(lists: Lists, ask_rule: Rule, tool, args, cache: list[set[int]]) -> bool:
+    def _shadowed(lists: Lists, ask_rule: Rule, allow, value, cache: list[set[int]]) -> bool:
         """An ask is skipped when another source's set, ranked at or above it, allows the subject."""
         if not cache:
-            cache.append({lists.allow_owner[rid] for rid in lists.allow.firing(tool, args)})
+            firing = lists.allow.firing(allow, value) if allow is not None else []
+            cache.append({lists.allow_owner[rid] for rid in firing})
         owners = cache[0]
         for i, gs in enumerate(lists.sets):
             if (
@@ -415,4 +481,4 @@ class Table:
             for gs in active:
                 rules.extend(gs.rules[action])
             built[action] = build_list_index(rules, self.tools, self._known)
-        return Lists(built["deny"], built["ask"], built["allow"], active)
+        return Lists(built["deny"], built["ask"], built["allow"], active, self.tools, self.default)

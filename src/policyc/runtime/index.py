@@ -48,9 +48,12 @@ class ToolSpec:
 class ToolRows:
     """The rules of one list that can apply to one tool, indexed by spec.
 
-    Specifiers with an inner `*` are bucketed by their literal prefix (text
-    before the first `*`) and literal suffix (after the last `*`), so only the
-    patterns whose both ends fit the value run their regex.
+    Specifiers with an inner `*` have a literal head (before the first `*`)
+    and tail (after the last). One whose tail holds a space is filed under the
+    tail's last token (`git * main` under `main`), else one whose head holds a
+    space under the head's first token (`npm run *` under `npm`): a value
+    meets only the patterns filed under its own last and first tokens. Only
+    the rest (`*.env`, `ls*`) are tried on every value.
     """
 
     __slots__ = (
@@ -61,10 +64,12 @@ class ToolRows:
         "prefix",
         "lengths",
         "word",
-        "globs",
-        "glob_lengths",
+        "glob_by_last",
+        "glob_by_first",
+        "glob_rest",
         "glob_specs",
         "plain",
+        "guarded",
     )
 
     def __init__(self, field: str | None) -> None:
@@ -75,12 +80,19 @@ class ToolRows:
         self.prefix: dict[str, list[int]] = {}
         self.lengths: tuple[int, ...] = ()
         self.word: dict[str, list[int]] = {}
-        # literal prefix -> (suffix lengths, literal suffix -> [(regex, rule id)])
-        self.globs: dict[str, tuple[tuple[int, ...], dict[str, list]]] = {}
-        self.glob_lengths: tuple[int, ...] = ()
+        # (head, tail, regex, rule id) filed by the tail's last token, the head's first token, or neither
+        self.glob_by_last: dict[str, list[tuple]] = {}
+        self.glob_by_first: dict[str, list[tuple]] = {}
+        self.glob_rest: list[tuple] = []
         self.glob_specs: list[tuple[str, int]] = []
         # True when only `always` is populated: skip reading the args.
         self.plain = True
+        # True when a carve-out reaches one of these rules (set by the ListIndex).
+        self.guarded = False
+
+    @property
+    def empty(self) -> bool:
+        return self.plain and not self.always
 
     def add(self, kind: str, spec: str | None, rid: int) -> None:
         if spec is None:
@@ -102,23 +114,26 @@ class ToolRows:
     def seal(self) -> ToolRows:
         self.lengths = tuple(sorted({len(p) for p in self.prefix}))
         self.always.sort()
-        buckets: dict[str, dict[str, list]] = {}
+        self.glob_by_last, self.glob_by_first, self.glob_rest = {}, {}, []
         for spec, rid in self.glob_specs:
             head, tail = literal_ends(spec)
-            buckets.setdefault(head, {}).setdefault(tail, []).append((compile_glob(spec), rid))
-        self.globs = {head: (tuple(sorted({len(t) for t in tails})), tails) for head, tails in buckets.items()}
-        self.glob_lengths = tuple(sorted({len(h) for h in self.globs}))
+            entry = (head, tail, compile_glob(spec), rid)
+            if " " in tail:
+                self.glob_by_last.setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
+            elif " " in head:
+                self.glob_by_first.setdefault(head[: head.find(" ")], []).append(entry)
+            else:
+                self.glob_rest.append(entry)
         return self
 
-    def candidates(self, args: object) -> list[int]:
-        """Rule ids whose tool and spec match, unsorted, maybe repeated."""
-        if self.plain:
+    def matches(self, value: str | None) -> list[int]:
+        """Rule ids whose spec matches the field value (None: no string to read).
+
+        Unsorted, maybe repeated; the caller must not change the list.
+        """
+        if self.plain or value is None:
             return self.always
-        out = list(self.always)
-        value = field_value(args, self.field) if self.field is not None else None
-        if value is None:
-            return out
-        out += self.any
+        out = self.always + self.any
         hit = self.exact.get(value)
         if hit:
             out += hit
@@ -140,24 +155,45 @@ class ToolRows:
                 if hit:
                     out += hit
                 space = value.find(" ", space + 1)
-        if self.globs:
-            for length in self.glob_lengths:
-                if length > n:
-                    break
-                bucket = self.globs.get(value[:length])
-                if bucket is None:
-                    continue
-                tail_lengths, tails = bucket
-                for tail_length in tail_lengths:
-                    if length + tail_length > n:
-                        break
-                    group = tails.get(value[n - tail_length :] if tail_length else "")
-                    if group:
-                        out += [rid for regex, rid in group if regex.fullmatch(value) is not None]
+        if self.glob_specs:
+            out += self.glob_matches(value)
         return out
 
-    def any_match(self, args: object) -> bool:
-        return bool(self.candidates(args))
+    def glob_matches(self, value: str) -> list[int]:
+        """Ids of the inner-glob rules matching the value; see the class docstring."""
+        out: list[int] = []
+        groups = [self.glob_rest]
+        if self.glob_by_last:
+            groups.append(self.glob_by_last.get(value[value.rfind(" ") + 1 :], ()))
+        if self.glob_by_first:
+            space = value.find(" ")
+            groups.append(self.glob_by_first.get(value[:space] if space >= 0 else value, ()))
+        for group in groups:
+            for head, tail, regex, rid in group:
+                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
+                    out.append(rid)
+        return out
+
+    def glob_any(self, value: str) -> bool:
+        """Does any inner-glob rule match the value? (the early-exit `glob_matches`)"""
+        if self.glob_by_last:
+            for head, tail, regex, _ in self.glob_by_last.get(value[value.rfind(" ") + 1 :], ()):
+                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
+                    return True
+        if self.glob_by_first:
+            space = value.find(" ")
+            for head, tail, regex, _ in self.glob_by_first.get(
+                value[:space] if space >= 0 else value, ()
+            ):
+                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
+                    return True
+        for head, tail, regex, _ in self.glob_rest:
+            if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
+                return True
+        return False
+
+    def value_of(self, args: object) -> str | None:
+        return field_value(args, self.field) if self.field is not None else None
 
     def to_json(self) -> dict:
         out: dict = {}
@@ -214,26 +250,38 @@ class ListIndex:
                 self._unknown[tool] = rows
         return rows
 
-    def guarded(self, rid: int, args: object) -> bool:
+    def cancelled(self, rid: int, value: str | None) -> bool:
+        """Does a carve-out that reaches rule `rid` match the value?"""
         gid = self.guard_of.get(rid)
-        return gid is not None and self.guards[gid].any_match(args)
+        return gid is not None and bool(self.guards[gid].matches(value))
 
-    def first(self, tool: str, args: object) -> int:
-        """Id of the first rule of this list that fires, or -1."""
-        cands = self.rows_for(tool).candidates(args)
-        if not cands:
+    def first(self, rows: ToolRows, value: str | None) -> int:
+        """Id of the first rule of `rows` (this list's rows for a tool) that fires, or -1."""
+        hits = rows.matches(value)
+        if not hits:
             return -1
-        if len(cands) > 1:
-            cands = sorted(set(cands))
-        for rid in cands:
-            if not self.guard_of or not self.guarded(rid, args):
+        if not rows.guarded:
+            return min(hits)
+        for rid in sorted(set(hits)):
+            if not self.cancelled(rid, value):
                 return rid
         return -1
 
-    def firing(self, tool: str, args: object) -> list[int]:
-        """Ids of every rule of this list that fires, in list order."""
-        cands = sorted(set(self.rows_for(tool).candidates(args)))
-        return [rid for rid in cands if not self.guarded(rid, args)]
+    def firing(self, rows: ToolRows, value: str | None) -> list[int]:
+        """Ids of every rule of `rows` that fires, in list order."""
+        hits = sorted(set(rows.matches(value)))
+        if not rows.guarded:
+            return hits
+        return [rid for rid in hits if not self.cancelled(rid, value)]
+
+    def mark_guarded(self) -> ListIndex:
+        for rows in self.by_tool.values():
+            rows.guarded = False
+        for rid in self.guard_of:
+            rows = self.by_tool.get(self.rules[rid].tool)
+            if rows is not None:
+                rows.guarded = True
+        return self
 
     def to_json(self, source_ids: dict) -> dict:
         return {
@@ -266,7 +314,7 @@ class ListIndex:
             for tool, rows in data["tools"].items()
         }
         idx.glob_ids = list(data["globs"])
-        return idx
+        return idx.mark_guarded()
 
 
 def _field(tools: dict[str, ToolSpec], tool: str | None) -> str | None:
@@ -326,4 +374,4 @@ def build_list_index(
             idx.guard_of[rid] = guard_cache[key]
     for rows in idx.by_tool.values():
         rows.seal()
-    return idx
+    return idx.mark_guarded()

@@ -1,0 +1,283 @@
+"""Precomputed decision paths: one walk from the field value to a verdict.
+
+For the common call (one subject, unconfined, no grant set active) the
+verdict depends only on the tool and the value its matcher reads, and for
+most values it is fixed by which exact, word-prefix and character-prefix
+specifiers match, rules and carve-outs alike. Those form a tree:
+
+- glob matcher: a value's space-separated tokens. A word-prefix spec `P:*`
+  matches exactly when P's tokens start the value's tokens, and an exact spec
+  when they are all of them (`str.split(" ")` loses nothing). So the rules
+  and carve-outs of all three lists hang on one token trie; each node carries
+  the verdict for values that end there and for values that go on past it.
+- prefix matcher: exact values in a dict; character prefixes in a
+  path-compressed trie whose key nodes carry the verdict of every prefix
+  along their path.
+
+The verdicts are settled when the path is built, by the same precedence the
+general path applies (deny, ask, allow, default; first rule of a list whose
+reaching carve-outs do not match). A walk then costs a few dict lookups
+however many rules there are. Where a verdict cannot be fixed in advance (an
+inner-glob rule matches the value, or an inner-glob carve-out guards the
+deciding rule), `decide` answers None and the engine takes the general
+indexed path, which is exact in every case. Both are checked against the
+reference interpreter by the differential tests.
+"""
+
+from __future__ import annotations
+
+from .index import ListIndex, ToolRows
+from .verdict import Verdict
+
+ACTIONS = ("deny", "ask", "allow")
+
+
+class _Bag:
+    """Matching rule ids per list, and matching carve-out ids per list."""
+
+    __slots__ = ("rules", "cancels")
+
+    def __init__(self) -> None:
+        self.rules: dict[str, tuple[int, ...]] = {a: () for a in ACTIONS}
+        self.cancels: dict[str, tuple[int, ...]] = {a: () for a in ACTIONS}
+
+    def plus(self, other: _Bag) -> _Bag:
+        out = _Bag()
+        for a in ACTIONS:
+            out.rules[a] = self.rules[a] + other.rules[a]
+            out.cancels[a] = self.cancels[a] + other.cancels[a]
+        return out
+
+    def add(self, action: str, ids, carve_out: bool = False) -> None:
+        target = self.cancels if carve_out else self.rules
+        target[action] = target[action] + tuple(ids)
+
+
+class _Node:
+    __slots__ = ("children", "end", "past", "own", "own_exact", "is_key")
+
+    def __init__(self) -> None:
+        self.children: dict = {}
+        self.end: Verdict | None = None
+        self.past: Verdict | None = None
+        self.own = _Bag()  # word (token trie) or prefix (character trie) keys ending here
+        self.own_exact = _Bag()  # exact keys ending here (token trie)
+        self.is_key = False  # a prefix key ends here (character trie)
+
+
+def _guard_ids(guard: ToolRows) -> frozenset[int]:
+    ids = list(guard.any)
+    for table in (guard.exact, guard.prefix, guard.word):
+        for group in table.values():
+            ids += group
+    return frozenset(ids)
+
+
+class FastPath:
+    """The precomputed walk for one tool over one set of lists."""
+
+    __slots__ = ("kind", "field", "refusal", "root", "exact", "none", "globs")
+
+    def __init__(
+        self,
+        lists,
+        tool: str,
+        spec,
+        rows: tuple,
+        default: Verdict,
+        refusal: Verdict | None = None,
+    ) -> None:
+        kind = spec.match if spec is not None and spec.match else None
+        self.kind = kind
+        self.field = spec.field if kind else None
+        self.refusal = refusal  # a tool with a splitter, called without subjects
+        # Every inner-glob rule of the three lists in one index: a value that
+        # meets one is decided on the general path.
+        globs = ToolRows(None)
+        for r in rows:
+            if r is not None:
+                globs.glob_specs += r.glob_specs
+        self.globs = globs.seal() if globs.glob_specs else None
+        self.exact: dict[str, Verdict | None] = {}
+        indexes: dict[str, ListIndex] = {a: getattr(lists, a) for a in ACTIONS}
+
+        # The carve-outs of this tool, per list: their ids, and whether a guard
+        # holds an inner-glob carve-out (which only the general path can test).
+        guards: dict[str, dict[int, tuple[frozenset[int], bool]]] = {a: {} for a in ACTIONS}
+        carve_rows: dict[str, list[ToolRows]] = {a: [] for a in ACTIONS}
+        for action, r in zip(ACTIONS, rows, strict=True):
+            if r is None or not r.guarded:
+                continue
+            index = indexes[action]
+            seen: set[int] = set()
+            for rid, gid in index.guard_of.items():
+                if index.rules[rid].tool != tool or gid in seen:
+                    continue
+                seen.add(gid)
+                guard = index.guards[gid]
+                guards[action][gid] = (_guard_ids(guard), bool(guard.glob_specs))
+                carve_rows[action].append(guard)
+
+        named: dict[int, Verdict] = {}
+
+        def for_tool(verdict: Verdict) -> Verdict:
+            # A tool-name glob's verdict is shared by every tool it names.
+            if verdict.tool == tool:
+                return verdict
+            if id(verdict) not in named:
+                named[id(verdict)] = verdict.replace(tool=tool)
+            return named[id(verdict)]
+
+        def settle(bag: _Bag) -> Verdict | None:
+            for action in ACTIONS:
+                index = indexes[action]
+                cancels = set(bag.cancels[action])
+                for rid in sorted(set(bag.rules[action])):
+                    gid = index.guard_of.get(rid)
+                    if gid is not None:
+                        ids, undecidable = guards[action][gid]
+                        if undecidable:
+                            return None
+                        if not ids.isdisjoint(cancels):
+                            continue  # a carve-out that matches this value cancels the rule
+                    return for_tool(lists.verdicts[action][rid])
+            return default
+
+        base = _Bag()  # what fires on every call: bare rules and tool-name globs
+        for action, r in zip(ACTIONS, rows, strict=True):
+            if r is not None:
+                base.add(action, r.always)
+        with_string = base.plus(_Bag())  # ... and on every string value: `:*` alone
+        for action, r in zip(ACTIONS, rows, strict=True):
+            if r is not None:
+                with_string.add(action, r.any)
+            for guard in carve_rows[action]:
+                with_string.add(action, guard.any, carve_out=True)
+
+        self.none = settle(base)
+        self.root = _Node()
+        sources = [(a, r, False) for a, r in zip(ACTIONS, rows, strict=True) if r is not None]
+        sources += [(a, g, True) for a in ACTIONS for g in carve_rows[a]]
+        if kind == "glob":
+            self._build_tokens(sources, with_string, settle)
+        elif kind == "prefix":
+            self._build_prefix(sources, with_string, settle)
+        self.root.past = settle(with_string)
+
+    # -- glob matcher: a token trie --------------------------------------
+
+    def _build_tokens(self, sources: list, base: _Bag, settle) -> None:
+        for action, r, carve_out in sources:
+            for key, ids in r.word.items():
+                self._token_node(key).own.add(action, ids, carve_out)
+            for key, ids in r.exact.items():
+                self._token_node(key).own_exact.add(action, ids, carve_out)
+        stack = [(self.root, base)]
+        while stack:
+            node, above = stack.pop()
+            acc = above.plus(node.own)
+            node.past = settle(acc)
+            node.end = settle(acc.plus(node.own_exact))
+            stack.extend((child, acc) for child in node.children.values())
+
+    def _token_node(self, key: str) -> _Node:
+        node = self.root
+        for token in key.split(" "):
+            child = node.children.get(token)
+            if child is None:
+                child = node.children[token] = _Node()
+            node = child
+        return node
+
+    # -- prefix matcher: exact dict + path-compressed character trie -------
+
+    def _build_prefix(self, sources: list, base: _Bag, settle) -> None:
+        exacts: dict[str, _Bag] = {}
+        for action, r, carve_out in sources:
+            for key, ids in r.prefix.items():
+                _insert(self.root, key).own.add(action, ids, carve_out)
+            for key, ids in r.exact.items():
+                exacts.setdefault(key, _Bag()).add(action, ids, carve_out)
+        accumulated: dict[int, _Bag] = {id(self.root): base}
+        stack = [(self.root, base)]
+        while stack:
+            node, above = stack.pop()
+            acc = above.plus(node.own) if node.is_key else above
+            accumulated[id(node)] = acc
+            if node.is_key:
+                node.past = settle(acc)
+            stack.extend((child, acc) for _, child in node.children.values())
+        for key, own in exacts.items():
+            self.exact[key] = settle(accumulated[id(_deepest(self.root, key))].plus(own))
+
+    # -- deciding ----------------------------------------------------------
+
+    def decide(self, args: object) -> Verdict | None:
+        """The verdict for a call's args, or None when only the full path can tell."""
+        if self.refusal is not None:
+            return self.refusal
+        if self.field is None:
+            return self.none
+        value = args.get(self.field) if type(args) is dict else None
+        return self.walk(value if type(value) is str else None)
+
+    def walk(self, value: str | None) -> Verdict | None:
+        """The verdict for a field value, or None when only the full path can tell."""
+        if value is None:
+            return self.none
+        if self.globs is not None and self.globs.glob_any(value):
+            return None
+        if self.kind == "glob":
+            node = self.root
+            for token in value.split(" "):
+                child = node.children.get(token)
+                if child is None:
+                    return node.past
+                node = child
+            return node.end
+        hit = self.exact.get(value, self)
+        if hit is not self:
+            return hit
+        return _deepest(self.root, value).past
+
+
+def _insert(root: _Node, key: str) -> _Node:
+    """Insert `key` into a path-compressed trie whose edges are keyed by their first character."""
+    node, pos = root, 0
+    while pos < len(key):
+        edge = node.children.get(key[pos])
+        if edge is None:
+            child = _Node()
+            node.children[key[pos]] = (key[pos:], child)
+            node = child
+            break
+        label, child = edge
+        common = 0
+        limit = min(len(label), len(key) - pos)
+        while common < limit and label[common] == key[pos + common]:
+            common += 1
+        if common == len(label):
+            node, pos = child, pos + common
+            continue
+        middle = _Node()  # split the edge where the key leaves it
+        middle.children[label[common]] = (label[common:], child)
+        node.children[key[pos]] = (label[:common], middle)
+        node, pos = middle, pos + common
+    node.is_key = True
+    return node
+
+
+def _deepest(root: _Node, value: str) -> _Node:
+    """The deepest key node whose key is a prefix of `value` (the root if none)."""
+    best, node, pos, n = root, root, 0, len(value)
+    while pos < n:
+        edge = node.children.get(value[pos])
+        if edge is None:
+            break
+        label, child = edge
+        if not value.startswith(label, pos):
+            break
+        node, pos = child, pos + len(label)
+        if node.is_key:
+            best = node
+    return best
