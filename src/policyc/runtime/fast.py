@@ -17,16 +17,18 @@ specifiers match, rules and carve-outs alike. Those form a tree:
 The verdicts are settled when the path is built, by the same precedence the
 general path applies (deny, ask, allow, default; first rule of a list whose
 reaching carve-outs do not match). A walk then costs a few dict lookups
-however many rules there are. Where a verdict cannot be fixed in advance (an
-inner-glob rule matches the value, or an inner-glob carve-out guards the
-deciding rule), `decide` answers None and the engine takes the general
-indexed path, which is exact in every case. Both are checked against the
-reference interpreter by the differential tests.
+however many rules there are. Specifiers with an inner `*` (rules and
+carve-outs) hang on the node of their literal head's whole tokens and are
+tried only when the walk passes that node; a value one of them matches is
+answered None, and the engine takes the general indexed path, which is exact
+in every case. Both paths are checked against the reference interpreter by
+the differential tests.
 """
 
 from __future__ import annotations
 
 from .index import ListIndex, ToolRows
+from .matchers import compile_glob, literal_ends
 from .verdict import Verdict
 
 ACTIONS = ("deny", "ask", "allow")
@@ -54,10 +56,13 @@ class _Bag:
 
 
 class _Node:
-    __slots__ = ("children", "end", "past", "own", "own_exact", "is_key")
+    __slots__ = ("children", "end", "past", "own", "own_exact", "is_key", "globs")
 
     def __init__(self) -> None:
         self.children: dict = {}
+        # Inner-glob rules and carve-outs whose head's whole tokens lead here
+        # (token trie), as (by the tail's last token, the rest); None if none.
+        self.globs: tuple[dict, list] | None = None
         self.end: Verdict | None = None
         self.past: Verdict | None = None
         self.own = _Bag()  # word (token trie) or prefix (character trie) keys ending here
@@ -66,6 +71,7 @@ class _Node:
 
 
 def _guard_ids(guard: ToolRows) -> frozenset[int]:
+    """The carve-outs of a guard that the trie decides (inner globs are tried at walk time)."""
     ids = list(guard.any)
     for table in (guard.exact, guard.prefix, guard.word):
         for group in table.values():
@@ -73,10 +79,24 @@ def _guard_ids(guard: ToolRows) -> frozenset[int]:
     return frozenset(ids)
 
 
+def _glob_hit(globs: tuple[dict, list], value: str) -> bool:
+    by_last, rest = globs
+    candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
+    for group in (candidates, rest):
+        for head, tail, regex in group:
+            if (
+                value.startswith(head)
+                and value.endswith(tail)
+                and regex.fullmatch(value) is not None
+            ):
+                return True
+    return False
+
+
 class FastPath:
     """The precomputed walk for one tool over one set of lists."""
 
-    __slots__ = ("kind", "field", "refusal", "root", "exact", "none", "globs")
+    __slots__ = ("kind", "field", "refusal", "root", "exact", "none", "depth")
 
     def __init__(
         self,
@@ -91,19 +111,11 @@ class FastPath:
         self.kind = kind
         self.field = spec.field if kind else None
         self.refusal = refusal  # a tool with a splitter, called without subjects
-        # Every inner-glob rule of the three lists in one index: a value that
-        # meets one is decided on the general path.
-        globs = ToolRows(None)
-        for r in rows:
-            if r is not None:
-                globs.glob_specs += r.glob_specs
-        self.globs = globs.seal() if globs.glob_specs else None
         self.exact: dict[str, Verdict | None] = {}
         indexes: dict[str, ListIndex] = {a: getattr(lists, a) for a in ACTIONS}
 
-        # The carve-outs of this tool, per list: their ids, and whether a guard
-        # holds an inner-glob carve-out (which only the general path can test).
-        guards: dict[str, dict[int, tuple[frozenset[int], bool]]] = {a: {} for a in ACTIONS}
+        # The carve-outs of this tool, per list, by guard.
+        guards: dict[str, dict[int, frozenset[int]]] = {a: {} for a in ACTIONS}
         carve_rows: dict[str, list[ToolRows]] = {a: [] for a in ACTIONS}
         for action, r in zip(ACTIONS, rows, strict=True):
             if r is None or not r.guarded:
@@ -115,7 +127,7 @@ class FastPath:
                     continue
                 seen.add(gid)
                 guard = index.guards[gid]
-                guards[action][gid] = (_guard_ids(guard), bool(guard.glob_specs))
+                guards[action][gid] = _guard_ids(guard)
                 carve_rows[action].append(guard)
 
         named: dict[int, Verdict] = {}
@@ -134,12 +146,8 @@ class FastPath:
                 cancels = set(bag.cancels[action])
                 for rid in sorted(set(bag.rules[action])):
                     gid = index.guard_of.get(rid)
-                    if gid is not None:
-                        ids, undecidable = guards[action][gid]
-                        if undecidable:
-                            return None
-                        if not ids.isdisjoint(cancels):
-                            continue  # a carve-out that matches this value cancels the rule
+                    if gid is not None and not guards[action][gid].isdisjoint(cancels):
+                        continue  # a carve-out that matches this value cancels the rule
                     return for_tool(lists.verdicts[action][rid])
             return default
 
@@ -163,6 +171,7 @@ class FastPath:
         elif kind == "prefix":
             self._build_prefix(sources, with_string, settle)
         self.root.past = settle(with_string)
+        self.depth = _depth(self.root) if kind == "glob" else 0
 
     # -- glob matcher: a token trie --------------------------------------
 
@@ -172,6 +181,16 @@ class FastPath:
                 self._token_node(key).own.add(action, ids, carve_out)
             for key, ids in r.exact.items():
                 self._token_node(key).own_exact.add(action, ids, carve_out)
+            for spec, _ in r.glob_specs:
+                head, tail = literal_ends(spec)
+                node = self._token_node(head, whole_tokens_only=True)
+                if node.globs is None:
+                    node.globs = ({}, [])
+                entry = (head, tail, compile_glob(spec))
+                if " " in tail:  # the value's last token must be the tail's
+                    node.globs[0].setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
+                else:
+                    node.globs[1].append(entry)
         stack = [(self.root, base)]
         while stack:
             node, above = stack.pop()
@@ -180,9 +199,12 @@ class FastPath:
             node.end = settle(acc.plus(node.own_exact))
             stack.extend((child, acc) for child in node.children.values())
 
-    def _token_node(self, key: str) -> _Node:
+    def _token_node(self, key: str, whole_tokens_only: bool = False) -> _Node:
+        tokens = key.split(" ")
+        if whole_tokens_only:
+            tokens.pop()  # the text after the last space is only the start of a token
         node = self.root
-        for token in key.split(" "):
+        for token in tokens:
             child = node.children.get(token)
             if child is None:
                 child = node.children[token] = _Node()
@@ -225,20 +247,32 @@ class FastPath:
         """The verdict for a field value, or None when only the full path can tell."""
         if value is None:
             return self.none
-        if self.globs is not None and self.globs.glob_any(value):
-            return None
         if self.kind == "glob":
+            # No path is deeper than `depth` tokens, so split no further.
             node = self.root
-            for token in value.split(" "):
+            for token in value.split(" ", self.depth):
+                if node.globs is not None and _glob_hit(node.globs, value):
+                    return None  # an inner-glob specifier matches: decide in full
                 child = node.children.get(token)
                 if child is None:
                     return node.past
                 node = child
+            if node.globs is not None and _glob_hit(node.globs, value):
+                return None
             return node.end
         hit = self.exact.get(value, self)
         if hit is not self:
             return hit
         return _deepest(self.root, value).past
+
+
+def _depth(root: _Node) -> int:
+    deepest, stack = 0, [(root, 0)]
+    while stack:
+        node, d = stack.pop()
+        deepest = max(deepest, d)
+        stack.extend((child, d + 1) for child in node.children.values())
+    return deepest
 
 
 def _insert(root: _Node, key: str) -> _Node:

@@ -174,24 +174,6 @@ class ToolRows:
                     out.append(rid)
         return out
 
-    def glob_any(self, value: str) -> bool:
-        """Does any inner-glob rule match the value? (the early-exit `glob_matches`)"""
-        if self.glob_by_last:
-            for head, tail, regex, _ in self.glob_by_last.get(value[value.rfind(" ") + 1 :], ()):
-                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
-                    return True
-        if self.glob_by_first:
-            space = value.find(" ")
-            for head, tail, regex, _ in self.glob_by_first.get(
-                value[:space] if space >= 0 else value, ()
-            ):
-                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
-                    return True
-        for head, tail, regex, _ in self.glob_rest:
-            if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
-                return True
-        return False
-
     def value_of(self, args: object) -> str | None:
         return field_value(args, self.field) if self.field is not None else None
 

@@ -3,73 +3,36 @@
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 VERDICT_NS = "agentpolicy:verdict"
 SEVERITY = {"allow": 0, "defer": 1, "block": 2}
 
 
-class Verdict:
+class Verdict(NamedTuple):
     """An immutable decision. Precomputed per rule, so deciding allocates little.
 
-    `failed` marks a call that could not be evaluated (a splitter error, no
-    subjects, an internal fault): it blocks, and in a batch it holds its
-    siblings as a deferral would.
+    A named tuple: immutable, compared field by field, and cheap to build
+    with a change (`replace`). `failed` marks a call that could not be
+    evaluated (a splitter error, no subjects, an internal fault): it blocks,
+    and in a batch it holds its siblings as a deferral would.
     """
 
-    __slots__ = (
-        "action",
-        "rule",
-        "source",
-        "source_hash",
-        "note",
-        "reason",
-        "subject",
-        "held",
-        "confined",
-        "tool",
-        "by",
-        "failed",
-    )
-
-    def __init__(
-        self,
-        action: str,
-        reason: str,
-        *,
-        rule: str | None = None,
-        source: str = "",
-        source_hash: str = "",
-        note: str = "",
-        subject: str = "",
-        held: bool = False,
-        confined: str = "",
-        tool: str = "",
-        by: str = "policy",
-        failed: bool = False,
-    ) -> None:
-        s = object.__setattr__
-        s(self, "action", action)
-        s(self, "rule", rule)
-        s(self, "source", source)
-        s(self, "source_hash", source_hash)
-        s(self, "note", note)
-        s(self, "reason", reason)
-        s(self, "subject", subject)
-        s(self, "held", held)
-        s(self, "confined", confined)
-        s(self, "tool", tool)
-        s(self, "by", by)
-        s(self, "failed", failed)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Verdict is immutable; use replace()")
+    action: str
+    reason: str
+    rule: str | None = None
+    source: str = ""
+    source_hash: str = ""
+    note: str = ""
+    subject: str = ""
+    held: bool = False
+    confined: str = ""
+    tool: str = ""
+    by: str = "policy"
+    failed: bool = False
 
     def replace(self, **changes: object) -> Verdict:
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(changes)
-        action = fields.pop("action")
-        reason = fields.pop("reason")
-        return Verdict(action, reason, **fields)  # type: ignore[arg-type]
+        return self._replace(**changes)
 
     def to_dict(self) -> dict:
         """The compared fields, as a conformance `want` writes them."""
@@ -107,16 +70,8 @@ class Verdict:
         kept = {k: v for k, v in entry.items() if v or k == "action"}
         return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Verdict):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.rule, self.reason, self.subject, self.held))
-
     def __repr__(self) -> str:
-        parts = [f"{n}={getattr(self, n)!r}" for n in self.__slots__ if getattr(self, n)]
+        parts = [f"{n}={getattr(self, n)!r}" for n in self._fields if getattr(self, n)]
         return f"Verdict({', '.join(parts)})"
 
 

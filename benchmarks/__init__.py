@@ -1,0 +1,1 @@
+"""policyc's benchmark suite: `python -m benchmarks` (see README, "Speed")."""

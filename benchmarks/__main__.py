@@ -1,0 +1,246 @@
+"""Run the benchmark suite: `python -m benchmarks [--quick] [--out DIR]`.
+
+One run, side by side, per rule count N: the floor (a dict lookup returning
+a precomputed verdict), policyc's table runtime and generated code, the
+reference interpreter, cedarpy (single and batch) and pycasbin on the same
+policy and the same seeded calls. Every answer a peer or the reference gives
+is checked against the others; a disagreement stops the run.
+
+Per-call latency: each call is timed over a few repeats with
+`perf_counter_ns`, the cost of the timing loop itself (measured the same way
+on an empty call) is subtracted, and the median over calls is reported.
+Engines slower than a budget per size are timed on the first calls only, and
+say how many.
+
+Writes DIR/results.json, DIR/results.md and DIR/latency.png (with matplotlib).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import engines, workload
+
+SIZES = (10, 100, 1_000, 10_000, 100_000)
+REPEATS = 5
+
+
+def machine() -> dict:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import os
+
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+    }
+
+
+def _empty(tool, args):
+    return None
+
+
+def per_call_ns(fn, calls, budget_s: float, repeats: int = REPEATS) -> list[float]:
+    """Per-call latencies (ns), the timing loop's own cost subtracted."""
+    clock = time.perf_counter_ns
+    overhead = []
+    for tool, args in calls[:2000]:
+        start = clock()
+        for _ in range(repeats):
+            _empty(tool, args)
+        overhead.append((clock() - start) / repeats)
+    base = statistics.median(overhead)
+    out = []
+    deadline = time.perf_counter() + budget_s
+    for i, (tool, args) in enumerate(calls):
+        start = clock()
+        for _ in range(repeats):
+            fn(tool, args)
+        out.append(max(0.0, (clock() - start) / repeats - base))
+        if i >= 20 and time.perf_counter() > deadline:
+            break
+    return out
+
+
+def summary(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+
+    def q(p: float) -> float:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+    return {"calls": len(samples), "p50_ns": q(0.5), "p90_ns": q(0.9), "p99_ns": q(0.99)}
+
+
+def probe(kind: str, path: Path) -> dict:
+    """Compile or load in a fresh interpreter: wall time and peak resident memory."""
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.probe", kind, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
+    print(f"[{label}] compiling ...", file=sys.stderr, flush=True)
+    bundle_path = tmp / f"{label}.json"
+    bundle_path.write_text(json.dumps(bundle))
+    compiled = probe("compile", bundle_path)
+    artifact = Path(compiled["artifact"]).read_bytes()
+    loaded = probe("load", Path(compiled["artifact"]))
+    row: dict = {
+        "label": label,
+        "rules": compiled["rules"],
+        "compile_s": compiled["seconds"],
+        "compile_peak_mb": compiled["peak_mb"],
+        "artifact_bytes": len(artifact),
+        "bytes_per_rule": round(len(artifact) / max(1, compiled["rules"]), 1),
+        "load_s": loaded["load_seconds"],
+        "warm_s": loaded["warm_seconds"],
+        "loaded_rss_mb": loaded["rss_mb"],
+        "engines": {},
+    }
+
+    table = engines.policyc_table(artifact)
+    for tool, call in calls[:2000]:  # build the per-tool paths before timing
+        table(tool, call)
+    runners = {"floor": engines.floor(artifact).raw, "policyc": table.raw}
+    generated = engines.policyc_generated(artifact, tmp / f"{label}_gen.py")
+    if generated is not None:
+        runners["policyc-generated"] = generated.raw
+    slow = {"reference": lambda: engines.reference(bundle)}
+    if args.peers:
+        slow["cedarpy"] = lambda: engines.cedar(bundle)
+        slow["pycasbin"] = lambda: engines.casbin(bundle)
+
+    for name, fn in runners.items():
+        print(f"[{label}] timing {name} ...", file=sys.stderr, flush=True)
+        row["engines"][name] = summary(per_call_ns(fn, calls, budget_s=60))
+
+    # The slow engines: timed on a prefix of the calls within a budget, and
+    # every answer they give is checked against each other and against policyc.
+    answered: dict[str, list[str]] = {}
+    for name, make in slow.items():
+        print(f"[{label}] timing {name} ...", file=sys.stderr, flush=True)
+        fn = make()
+        samples = per_call_ns(fn, calls, budget_s=args.budget, repeats=1)
+        row["engines"][name] = summary(samples)
+        answered[name] = [fn(t, a) for t, a in calls[: len(samples)]]
+    if args.peers:
+        print(f"[{label}] timing cedarpy batch ...", file=sys.stderr, flush=True)
+        batch = engines.cedar(bundle, batch=True)
+        n = min(len(calls), max(20, row["engines"]["cedarpy"]["calls"]))
+        start = time.perf_counter_ns()
+        answered["cedarpy-batch"] = batch(calls[:n])
+        row["engines"]["cedarpy-batch"] = {
+            "calls": n,
+            "p50_ns": (time.perf_counter_ns() - start) / n,
+            "mean_only": True,
+        }
+    reference_answers = answered["reference"]
+    checked = len(reference_answers)
+    policyc_answers = [table(t, a) for t, a in calls]
+    for name, got in answered.items():
+        k = min(len(got), checked)
+        if got[:k] != reference_answers[:k] or policyc_answers[:k] != reference_answers[:k]:
+            raise SystemExit(
+                f"{label}: {name} disagrees with the reference; the translation is wrong"
+            )
+    row["checked_against_reference"] = checked
+
+    # decide_batch of k calls against k single decisions
+    loaded_table = engines.load(artifact)
+    chunks = [
+        [{"tool": t, "args": a} for t, a in calls[i : i + 5]]
+        for i in range(0, min(len(calls), 5000), 5)
+    ]
+    start = time.perf_counter_ns()
+    for chunk in chunks:
+        loaded_table.decide_batch(chunk)
+    batched = time.perf_counter_ns() - start
+    start = time.perf_counter_ns()
+    for chunk in chunks:
+        for call in chunk:
+            loaded_table.decide(call["tool"], call["args"])
+    singles = time.perf_counter_ns() - start
+    row["batch_over_singles"] = round(batched / singles, 3)
+
+    floor = row["engines"]["floor"]["p50_ns"] or 1.0
+    for name, stats in row["engines"].items():
+        stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--quick", action="store_true", help="N = 10 and 1,000 only, 2,000 calls")
+    parser.add_argument(
+        "--sizes", type=int, nargs="*", help="rule counts (default: 10 ... 100,000)"
+    )
+    parser.add_argument("--calls", type=int, default=10_000)
+    parser.add_argument(
+        "--budget", type=float, default=6.0, help="seconds per slow engine per size"
+    )
+    parser.add_argument(
+        "--no-peers", dest="peers", action="store_false", help="skip cedarpy and pycasbin"
+    )
+    parser.add_argument("--out", default="benchmarks/results")
+    args = parser.parse_args(argv)
+    sizes = args.sizes or ((10, 1_000) if args.quick else SIZES)
+    n_calls = 2_000 if args.quick else args.calls
+    if args.peers:
+        try:
+            import casbin  # noqa: F401
+            import cedarpy  # noqa: F401
+        except ImportError:
+            print(
+                "cedarpy or pycasbin missing: pip install '.[bench]' (or pass --no-peers)",
+                file=sys.stderr,
+            )
+            return 2
+
+    results = {"machine": machine(), "calls": n_calls, "repeats": REPEATS, "rows": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in sizes:
+            bundle = workload.synthetic_bundle(n)
+            results["rows"].append(
+                bench_size(f"N={n}", bundle, workload.calls(bundle, n_calls), args, Path(tmp))
+            )
+        if not args.quick:
+            bundle = workload.realistic_bundle()
+            results["rows"].append(
+                bench_size("realistic", bundle, workload.calls(bundle, n_calls), args, Path(tmp))
+            )
+
+    from .report import write_reports
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = write_reports(results, out)
+    print((out / "results.md").read_text())
+    print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

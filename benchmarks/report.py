@@ -1,0 +1,104 @@
+"""Turn a benchmark run into results.json, a markdown table and a log-log plot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ORDER = (
+    "floor",
+    "policyc",
+    "policyc-generated",
+    "reference",
+    "cedarpy",
+    "cedarpy-batch",
+    "pycasbin",
+)
+
+
+def _us(ns: float) -> str:
+    us = ns / 1000
+    if us >= 1000:
+        return f"{us / 1000:.1f} ms"
+    if us >= 10:
+        return f"{us:.0f} µs"
+    return f"{us:.2f} µs"
+
+
+def markdown(results: dict) -> str:
+    rows = results["rows"]
+    names = [n for n in ORDER if any(n in r["engines"] for r in rows)]
+    m = results["machine"]
+    lines = [
+        f"Machine: {m['cpu'] or 'unknown CPU'}, {m['cores']} cores, {m['implementation']} {m['python']}, {m['system']}.",
+        f"{results['calls']} seeded calls per size; median per-call latency (timing-loop cost subtracted);",
+        "× = ratio to the floor in the same run. Slow engines are timed on the first calls within a budget (n).",
+        "",
+        "| policy | " + " | ".join(names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for r in rows:
+        cells = []
+        for n in names:
+            s = r["engines"].get(n)
+            if s is None:
+                cells.append("–")
+                continue
+            cell = f"{_us(s['p50_ns'])} ({s['over_floor']}×)"
+            if s["calls"] < results["calls"]:
+                cell += f" n={s['calls']}"
+            if s.get("mean_only"):
+                cell += " mean"
+            cells.append(cell)
+        lines.append(f"| {r['label']} ({r['rules']} rules) | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "| policy | compile | compile peak RSS | artifact | bytes/rule | load | first decision per tool | RSS after load | batch/singles | p99 policyc |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['label']} | {r['compile_s']:.2f} s | {r['compile_peak_mb']:.0f} MB | {r['artifact_bytes'] / 1024:.0f} KiB "
+            f"| {r['bytes_per_rule']} | {r['load_s'] * 1000:.0f} ms | {r['warm_s'] * 1000:.0f} ms | {r['loaded_rss_mb']:.0f} MB "
+            f"| {r['batch_over_singles']} | {_us(r['engines']['policyc']['p99_ns'])} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def plot(results: dict, path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = [r for r in results["rows"] if r["label"].startswith("N=")]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for name in ORDER:
+        points = [
+            (r["rules"], r["engines"][name]["p50_ns"] / 1000) for r in rows if name in r["engines"]
+        ]
+        if points:
+            xs, ys = zip(*points, strict=True)
+            ax.plot(xs, [max(y, 1e-3) for y in ys], marker="o", label=name)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("rules in the policy")
+    ax.set_ylabel("median decision latency (µs)")
+    ax.set_title("Decision latency against rule count")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def write_reports(results: dict, out: Path) -> list[Path]:
+    paths = [out / "results.json", out / "results.md"]
+    paths[0].write_text(json.dumps(results, indent=2))
+    paths[1].write_text(markdown(results))
+    if plot(results, out / "latency.png"):
+        paths.append(out / "latency.png")
+    return paths
