@@ -158,6 +158,8 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     reference_answers = answered["reference"]
     checked = len(reference_answers)
     policyc_answers = [table(t, a) for t, a in calls]
+    if generated is not None and [generated(t, a) for t, a in calls] != policyc_answers:
+        raise SystemExit(f"{label}: the generated module disagrees with the table runtime")
     for name, got in answered.items():
         k = min(len(got), checked)
         if got[:k] != reference_answers[:k] or policyc_answers[:k] != reference_answers[:k]:
@@ -184,7 +186,7 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     row["batch_over_singles"] = round(batched / singles, 3)
 
     floor = row["engines"]["floor"]["p50_ns"] or 1.0
-    for name, stats in row["engines"].items():
+    for stats in row["engines"].values():
         stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
     return row
 

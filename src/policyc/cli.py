@@ -25,8 +25,9 @@ def _err(message: str) -> None:
     print(f"policyc: {message}", file=sys.stderr)
 
 
-def _default_output(bundle: Path) -> Path:
-    return bundle.with_name(bundle.stem + ".artifact.json")
+def _default_output(bundle: Path, emit: str = "artifact") -> Path:
+    suffix = "_policy.py" if emit == "python" else ".artifact.json"
+    return bundle.with_name(bundle.stem + suffix)
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -37,7 +38,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     from .grammar import read_bundle
 
     bundle_path = Path(args.bundle)
-    out = Path(args.output) if args.output else _default_output(bundle_path)
+    emit = getattr(args, "emit", "artifact")
+    out = Path(args.output) if args.output else _default_output(bundle_path, emit)
     started = time.perf_counter()
     try:
         bundle, raw = read_bundle(bundle_path)
@@ -51,6 +53,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
             what = "example(s) failed" if failing_examples else "error(s)"
             _err(f"{len(exc.errors)} {what}; nothing was written")
         return EXIT_CHECK if failing_examples else EXIT_USAGE
+    if emit == "python":
+        from .compiler.codegen import generate_module
+
+        artifact = generate_module(artifact).encode("utf-8")
     try:
         write_atomic(out, artifact)
     except OSError as exc:
@@ -183,7 +189,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         bundle = Path(tmp) / "team.policy"
         bundle.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
         print(f"$ policyc compile team.policy   (the example bundle: {source})", flush=True)
-        code = cmd_compile(argparse.Namespace(bundle=str(bundle), output=None, json=False))
+        code = cmd_compile(
+            argparse.Namespace(bundle=str(bundle), output=None, json=False, emit="artifact")
+        )
         if code:
             return code
         table = load(_default_output(bundle))
@@ -209,6 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("bundle", help="the bundle file; its format is chosen by extension")
     p.add_argument(
         "-o", "--output", help="where to write the artifact (default: BUNDLE.artifact.json)"
+    )
+    p.add_argument(
+        "--emit",
+        choices=("artifact", "python"),
+        default="artifact",
+        help="write the JSON artifact (default) or a generated Python module that decides like it",
     )
     p.add_argument("--json", action="store_true", help="print a JSON summary or the errors as JSON")
     p.set_defaults(run=cmd_compile)

@@ -89,9 +89,17 @@ def table_from_body(body: dict, digest: str = "") -> Table:
 
 
 def load(artifact: str | os.PathLike | bytes) -> Table:
-    """Load a compiled artifact from a path or from its bytes."""
+    """Load a compiled artifact from a path or from its bytes.
+
+    A path ending in `.py` is a generated module (`policyc compile --emit
+    python`); it is checked and imported, and decides like the artifact.
+    """
     if isinstance(artifact, bytes | bytearray):
         raw = bytes(artifact)
+    elif os.fspath(artifact).endswith(".py"):
+        from .generated import load_module
+
+        return load_module(artifact)  # type: ignore[return-value]
     else:
         try:
             with open(artifact, "rb") as fh:

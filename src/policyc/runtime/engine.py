@@ -161,6 +161,33 @@ def _coerce_rules(rules: str | Iterable[str | Rule], source: Source) -> list[Rul
     return out
 
 
+def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
+    """SPEC section 7's hold over any `decide`: the table's, or a generated module's."""
+    verdicts = []
+    for call in calls:
+        if type(call) is dict:
+            confined, subjects = call.get("confined"), call.get("subjects")
+            if confined is None and subjects is None and scope is None:
+                verdicts.append(decide(call.get("tool"), call.get("args")))
+            else:
+                verdicts.append(
+                    decide(
+                        call.get("tool"),
+                        call.get("args"),
+                        confined=confined,
+                        subjects=subjects,
+                        scope=scope,
+                    )
+                )
+        else:
+            tool, args = call
+            verdicts.append(decide(tool, args, scope=scope))
+    for v in verdicts:
+        if v.failed or (v.action == "defer" and not v.held):
+            return [held(v) if v.action == "allow" else v for v in verdicts]
+    return verdicts
+
+
 class Table:
     """A compiled policy, ready to decide calls. Safe for concurrent use."""
 
@@ -190,6 +217,7 @@ class Table:
         self._by_scope: dict[str | None, Lists] = {}
         self._lock = threading.Lock()
         self._defaults: dict[str, Verdict] = {}
+        self._held_cache: dict[int, tuple[Verdict, Verdict]] = {}
 
     # -- deciding ---------------------------------------------------------
 
@@ -351,30 +379,22 @@ class Table:
         `(tool, args)` pair. An allowed call is held when a sibling defers or
         could not be evaluated.
         """
-        verdicts = []
-        for call in calls:
-            if isinstance(call, dict):
-                verdicts.append(
-                    self.decide(
-                        call.get("tool"),  # type: ignore[arg-type]
-                        call.get("args"),
-                        confined=call.get("confined"),
-                        subjects=call.get("subjects"),
-                        scope=scope,
-                    )
-                )
-            else:
-                tool, args = call
-                verdicts.append(self.decide(tool, args, scope=scope))
-        holding = sum(1 for v in verdicts if v.failed or (v.action == "defer" and not v.held))
-        if not holding:
-            return verdicts
-        return [
-            v.replace(action="defer", held=True, reason="held for approval: " + v.reason)
-            if v.action == "allow"
-            else v
-            for v in verdicts
-        ]
+        return batch(self.decide, self._held, calls, scope)
+
+    def _held(self, verdict: Verdict) -> Verdict:
+        """The held form of an allow verdict; cached, as most verdicts are precomputed."""
+        cached = self._held_cache.get(id(verdict))
+        if cached is not None and cached[0] is verdict:
+            return cached[1]
+        held = verdict._replace(
+            action="defer", held=True, reason="held for approval: " + verdict.reason
+        )
+        if len(self._held_cache) < 8192:
+            self._held_cache[id(verdict)] = (
+                verdict,
+                held,
+            )  # keeps `verdict` alive, so its id stays its own
+        return held
 
     # -- offering tools ---------------------------------------------------
 

@@ -1,0 +1,132 @@
+"""Stage `generate_module`: artifact bytes -> Python source (the generated backend).
+
+The tries the runtime builds per tool on first use (`runtime.fast`) are built
+here once, for every tool the policy names, and written out as literals;
+each tool gets a function specialised to its matcher, its field and whether
+any inner glob hangs on its trie. The embedded artifact body answers the rest
+through the ordinary runtime. Output is deterministic (sorted keys, verdicts
+numbered in first-use order), so the same artifact gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jinja2
+
+from .. import __version__
+from ..runtime.artifact import read_header, table_from_body
+from ..runtime.generated import _source_digest
+
+
+class _Pool:
+    """Verdicts numbered in first-use order; None is -1 (the module's last entry)."""
+
+    def __init__(self) -> None:
+        self.index: dict[int, int] = {}
+        self.items: list = []
+
+    def __call__(self, verdict) -> int:
+        if verdict is None:
+            return -1
+        key = id(verdict)
+        if key not in self.index:
+            self.index[key] = len(self.items)
+            self.items.append(verdict)
+        return self.index[key]
+
+
+def _glob_literal(globs, registry: list) -> str:
+    if globs is None:
+        return "None"
+    by_last, rest = globs
+    entry = {
+        "by_last": repr(
+            {k: [(h, t, r.pattern) for h, t, r in v] for k, v in sorted(by_last.items())}
+        ),
+        "rest": repr([(h, t, r.pattern) for h, t, r in rest]),
+    }
+    registry.append(entry)
+    return f"G{len(registry) - 1}"
+
+
+def _token_trie(node, pool: _Pool, registry: list) -> str:
+    children = ", ".join(
+        f"{token!r}: {_token_trie(child, pool, registry)}"
+        for token, child in sorted(node.children.items())
+    )
+    return f"({{{children}}}, {pool(node.end)}, {pool(node.past)}, {_glob_literal(node.globs, registry)})"
+
+
+def _prefix_trie(node, pool: _Pool) -> str:
+    children = ", ".join(
+        f"{char!r}: ({label!r}, {_prefix_trie(child, pool)})"
+        for char, (label, child) in sorted(node.children.items())
+    )
+    return f"({{{children}}}, {pool(node.past)}, {node.is_key})"
+
+
+def _has_globs(node) -> bool:
+    return node.globs is not None or any(_has_globs(c) for c in node.children.values())
+
+
+def generate_module(artifact: bytes) -> str:
+    header, body = read_header(artifact)
+    table = table_from_body(json.loads(body), header["body_sha256"])
+    pool = _Pool()
+    registry: list = []
+    tools = []
+    for i, name in enumerate(sorted(table._known)):
+        path = table._policy.fast_path(name)
+        entry = {
+            "index": i,
+            "key": repr(name),
+            "name": name,
+            "kind": None,
+            "none": pool(path.refusal or path.none),
+        }
+        if path.refusal is not None:
+            entry["summary"] = "has a splitter; called without subjects it is refused"
+        elif path.kind == "glob":
+            entry.update(
+                kind="glob",
+                field=repr(path.field),
+                depth=path.depth,
+                trie=_token_trie(path.root, pool, registry),
+                globs=_has_globs(path.root),
+                summary=f"glob matcher on {path.field}",
+            )
+        elif path.kind == "prefix":
+            exact = ", ".join(f"{k!r}: {pool(v)}" for k, v in sorted(path.exact.items()))
+            entry.update(
+                kind="prefix",
+                field=repr(path.field),
+                exact=f"{{{exact}}}",
+                trie=_prefix_trie(path.root, pool),
+                summary=f"prefix matcher on {path.field}",
+            )
+        else:
+            entry["summary"] = "no matcher: one verdict for every call"
+        tools.append(entry)
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(
+            lambda name: (
+                resources.files("policyc.compiler")
+                .joinpath("templates", name)
+                .read_text(encoding="utf-8")
+            )
+        ),
+        autoescape=False,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    text = env.get_template("module.py.j2").render(
+        version=__version__,
+        verdicts=[repr(tuple(v)) for v in pool.items],
+        globs=registry,
+        tools=tools,
+        body_sha256=header["body_sha256"],
+        body=repr(body.decode("utf-8")),
+    )
+    return text.replace("SOURCE_SHA256", _source_digest(text), 1)

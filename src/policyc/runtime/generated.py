@@ -1,0 +1,133 @@
+"""Support for generated decision modules (the code-generating backend).
+
+`policyc compile --emit python` writes a Python module whose per-tool
+functions walk literal tries to precomputed verdicts (see
+`policyc.compiler.codegen`). A generated module imports only the names in
+`EXPORTS` from here. This module gives it:
+
+- `GeneratedTable`: the `Table` interface over the generated functions, with
+  the artifact body embedded for everything the functions do not answer
+  (confined calls, subjects, grant sets, values an inner glob matches,
+  tools no rule names), decided by the ordinary runtime, built on first need;
+- `glob_hit`: the inner-glob test of a trie node;
+- `load_module`: import a generated file after checking its digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+from .artifact import ArtifactError, body_digest, table_from_body
+from .engine import batch
+from .verdict import Verdict, failed_verdict
+
+EXPORTS = ("GeneratedTable", "Verdict", "glob_hit", "compile_globs")
+FORMAT = "policyc-generated-1"
+
+
+def compile_globs(by_last: dict, rest: list) -> tuple[dict, list]:
+    """Literal (head, tail, regex source) entries -> entries with compiled regexes."""
+
+    def build(entries):
+        return [(head, tail, re.compile(src, re.DOTALL)) for head, tail, src in entries]
+
+    return {token: build(entries) for token, entries in by_last.items()}, build(rest)
+
+
+def glob_hit(globs: tuple[dict, list], value: str) -> bool:
+    by_last, rest = globs
+    candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
+    for group in (candidates, rest):
+        for head, tail, regex in group:
+            if (
+                value.startswith(head)
+                and value.endswith(tail)
+                and regex.fullmatch(value) is not None
+            ):
+                return True
+    return False
+
+
+class GeneratedTable:
+    """Decides with generated per-tool functions; the runtime answers the rest."""
+
+    def __init__(self, body: str, body_sha256: str, functions: dict) -> None:
+        if body_digest(body.encode("utf-8")) != body_sha256:
+            raise ArtifactError(
+                "the generated module's body does not match its digest (corrupt or edited)"
+            )
+        self._body = body
+        self._functions = functions
+        self._table = None
+        self.digest = body_sha256
+
+    @property
+    def table(self):
+        """The ordinary runtime table over the embedded body, built on first need."""
+        if self._table is None:
+            self._table = table_from_body(json.loads(self._body), self.digest)
+        return self._table
+
+    def decide(self, tool, args, *, confined=None, subjects=None, scope=None) -> Verdict:
+        try:
+            if (
+                subjects is None
+                and confined is None
+                and (self._table is None or not self._table._sets)
+            ):
+                fn = self._functions.get(tool)
+                if fn is not None:
+                    verdict = fn(args)
+                    if verdict is not None:
+                        return verdict
+            return self.table.decide(tool, args, confined=confined, subjects=subjects, scope=scope)
+        except Exception as exc:  # fail closed, as the table runtime does
+            conf = confined if isinstance(confined, str) else ""
+            if not isinstance(tool, str):
+                return failed_verdict("tool", "the tool name is not a string", conf)
+            return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
+
+    def decide_batch(self, calls, *, scope=None):
+        return batch(self.decide, self.table._held, calls, scope)
+
+    def __getattr__(self, name: str):
+        # offer, removes, activate, revoke, grants, tools, sources, withheld, ...
+        return getattr(self.table, name)
+
+
+def _source_digest(text: str) -> str:
+    """sha256 of a generated module's source, less its first line (which holds this digest)."""
+    return hashlib.sha256(text.split("\n", 1)[1].encode("utf-8")).hexdigest()
+
+
+def load_module(path: str | Path) -> GeneratedTable:
+    """Import a generated module and return its table; refuse an edited or foreign file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ArtifactError(f"cannot read the generated module: {exc}") from None
+    first = text.split("\n", 1)[0]
+    if not first.startswith(f"# {FORMAT} sha256="):
+        raise ArtifactError(
+            f"not a policyc generated module (its first line is not `# {FORMAT} ...`)"
+        )
+    if first.split("sha256=", 1)[1].strip() != _source_digest(text):
+        raise ArtifactError("the generated module does not match its digest (corrupt or edited)")
+    name = f"policyc_generated_{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ArtifactError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(name, None)
+        raise ArtifactError(f"the generated module failed to import: {exc!r}") from None
+    return module.TABLE
