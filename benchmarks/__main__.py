@@ -57,8 +57,14 @@ def _empty(tool, args):
     return None
 
 
-def per_call_ns(fn, calls, budget_s: float, repeats: int = REPEATS) -> list[float]:
-    """Per-call latencies (ns), the timing loop's own cost subtracted."""
+def per_call_ns(
+    fn, calls, budget_s: float, repeats: int = REPEATS, answers: list | None = None
+) -> list[float]:
+    """Per-call latencies (ns), the timing loop's own cost subtracted.
+
+    Stops after the budget (at least one call). With `answers`, also records
+    what `fn` returned for each timed call (use repeats=1 for slow engines).
+    """
     clock = time.perf_counter_ns
     overhead = []
     for tool, args in calls[:2000]:
@@ -72,9 +78,11 @@ def per_call_ns(fn, calls, budget_s: float, repeats: int = REPEATS) -> list[floa
     for i, (tool, args) in enumerate(calls):
         start = clock()
         for _ in range(repeats):
-            fn(tool, args)
+            answer = fn(tool, args)
         out.append(max(0.0, (clock() - start) / repeats - base))
-        if i >= 20 and time.perf_counter() > deadline:
+        if answers is not None:
+            answers.append(answer)
+        if (i >= 20 or budget_s < 60) and time.perf_counter() > deadline:
             break
     return out
 
@@ -127,9 +135,14 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     if generated is not None:
         runners["policyc-generated"] = generated.raw
     slow = {"reference": lambda: engines.reference(bundle)}
+    skipped = {}
     if args.peers:
         slow["cedarpy"] = lambda: engines.cedar(bundle)
-        slow["pycasbin"] = lambda: engines.casbin(bundle)
+        if compiled["rules"] <= args.casbin_max:
+            slow["pycasbin"] = lambda: engines.casbin(bundle)
+        else:
+            skipped["pycasbin"] = f"not run above {args.casbin_max} rules (see README)"
+    row["skipped"] = skipped
 
     for name, fn in runners.items():
         print(f"[{label}] timing {name} ...", file=sys.stderr, flush=True)
@@ -140,10 +153,13 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     answered: dict[str, list[str]] = {}
     for name, make in slow.items():
         print(f"[{label}] timing {name} ...", file=sys.stderr, flush=True)
+        started = time.perf_counter()
         fn = make()
-        samples = per_call_ns(fn, calls, budget_s=args.budget, repeats=1)
-        row["engines"][name] = summary(samples)
-        answered[name] = [fn(t, a) for t, a in calls[: len(samples)]]
+        build_s = time.perf_counter() - started
+        answers: list[str] = []
+        samples = per_call_ns(fn, calls, budget_s=args.budget, repeats=1, answers=answers)
+        row["engines"][name] = summary(samples) | {"build_s": round(build_s, 2)}
+        answered[name] = answers
     if args.peers:
         print(f"[{label}] timing cedarpy batch ...", file=sys.stderr, flush=True)
         batch = engines.cedar(bundle, batch=True)
@@ -205,6 +221,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--no-peers", dest="peers", action="store_false", help="skip cedarpy and pycasbin"
+    )
+    parser.add_argument(
+        "--casbin-max",
+        type=int,
+        default=2_000,
+        help="largest policy pycasbin is run on (its regex matcher recompiles past 512 patterns: seconds per call)",
     )
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args(argv)

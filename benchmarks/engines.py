@@ -207,6 +207,7 @@ def casbin(bundle: dict):
     model = casbin_lib.model.Model()
     model.load_model_from_text(CASBIN_MODEL)
     enforcer = casbin_lib.Enforcer(model)
+    policies = []
     for action, rule, reaching in table:
         tool_re = "(?s)^" + ".*".join(re.escape(p) for p in rule.tool.split("*")) + r"\Z"
         if rule.spec is None:
@@ -218,7 +219,8 @@ def casbin(bundle: dict):
             guard = f"(?!(?:{cancels})\\Z)" if cancels else ""
             pattern, bare = f"(?s)^{guard}(?:{body})\\Z", "0"
         eft = "allow" if action == "allow" else "deny"
-        enforcer.add_policy(tool_re, pattern, bare, action, eft)
+        policies.append([tool_re, pattern, bare, action, eft])
+    enforcer.add_policies(policies)  # one batch: adding rules one by one is quadratic
     fields = {name: s.field for name, s in tools.items() if s.match}
     default_action = {"allow": "allow", "deny": "block", "ask": "defer"}[default]
     to_action = {"deny": "block", "ask": "defer", "allow": "allow"}

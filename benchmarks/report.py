@@ -51,6 +51,11 @@ def markdown(results: dict) -> str:
                 cell += " mean"
             cells.append(cell)
         lines.append(f"| {r['label']} ({r['rules']} rules) | " + " | ".join(cells) + " |")
+    notes = [
+        f"- {r['label']}: {name} {why}" for r in rows for name, why in r.get("skipped", {}).items()
+    ]
+    if notes:
+        lines += ["", *notes]
     lines += [
         "",
         "| policy | compile | compile peak RSS | artifact | bytes/rule | load | first decision per tool | RSS after load | batch/singles | p99 policyc |",

@@ -16,7 +16,23 @@ FIELDS = {"bash": "command", "read": "path", "edit": "path", "web": "url"}
 ALIASES = {"Bash": ["bash"], "Files": ["read", "edit"]}
 
 values = st.one_of(
-    st.sampled_from(["a", "a b", "a b c", "b", "ab", "a:b", "", "a*b", " b", "a  b"]),
+    st.sampled_from(
+        [
+            "a",
+            "a b",
+            "a b c",
+            "b",
+            "ab",
+            "a:b",
+            "",
+            "a*b",
+            " b",
+            "a  b",
+            "a && b",
+            "a; b > c",
+            "X=1 a",
+        ]
+    ),
     st.text(alphabet="ab :*", max_size=6),
 )
 spec_bodies = st.one_of(
@@ -104,8 +120,11 @@ def bundles(draw) -> dict:
         entry: dict = {}
         if kind:
             entry = {"match": kind, "field": FIELDS[tool]}
-        if draw(st.integers(0, 4)) == 0:
+        roll = draw(st.integers(0, 4))
+        if roll == 0:
             entry["split"] = True
+        elif roll == 1 and tool == "bash" and "match" in entry:
+            entry["split"] = "shell"  # the built-in splitter, run by both engines
         if entry:
             matchers[tool] = entry
     aliases = ALIASES if draw(st.booleans()) else {}

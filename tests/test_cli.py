@@ -185,3 +185,33 @@ def test_the_module_and_console_script_run():
     for cmd in commands:
         done = subprocess.run([*cmd, "--version"], capture_output=True, text=True)
         assert done.returncode == 0 and done.stdout.startswith("policyc ")
+
+
+def test_bench_on_generated_and_recorded_calls(artifact, tmp_path, capsys):
+    assert main(["bench", str(artifact), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["calls"] == 5000 and "bash" in report["tools"]
+    assert report["overall"]["p50_us"] <= report["overall"]["p99_us"]
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(
+        '{"tool": "bash", "args": {"command": "ls"}}\n\n{"tool": "bash", "args": {}, "confined": "box"}\n'
+    )
+    assert main(["bench", str(artifact), "--calls", str(calls)]) == 0
+    assert "decisions/s" in capsys.readouterr().out
+
+
+def test_bench_refuses_a_bad_calls_file(artifact, tmp_path, capsys):
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"tool": "bash"}\n{"tool": "bash", "argz": {}}\n')
+    assert main(["bench", str(artifact), "--calls", str(calls)]) == 2
+    assert f"{calls}:2: unknown member(s) ['argz']" in capsys.readouterr().err
+
+
+def test_compile_emit_python(tmp_path, capsys):
+    bundle = tmp_path / "team.policy"
+    bundle.write_text(BUNDLE)
+    assert main(["compile", str(bundle), "--emit", "python"]) == 0
+    module = tmp_path / "team_policy.py"
+    assert module.read_text().startswith("# policyc-generated-1 sha256=")
+    assert main(["decide", str(module), "bash", '{"command": "rm x"}']) == 0
+    assert capsys.readouterr().out.startswith("block: denied by bash(rm:*): never delete")

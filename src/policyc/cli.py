@@ -167,6 +167,23 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     return EXIT_CHECK if report.failures else EXIT_OK
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import CallsError, read_calls, render, run
+    from .runtime import ArtifactError
+
+    try:
+        calls = read_calls(args.calls) if args.calls else None
+        report = run(args.artifact, calls, repeats=args.repeats)
+    except CallsError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    except ArtifactError as exc:
+        _err(f"refused artifact {args.artifact}: {exc}")
+        return EXIT_USAGE
+    print(json.dumps(report, indent=2) if args.json else render(report))
+    return EXIT_OK
+
+
 DEMO_CALLS = [
     ("bash", {"command": "git status"}),
     ("bash", {"command": "git push --force origin main"}),
@@ -246,6 +263,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("compiled", "reference"), default="compiled")
     p.add_argument("--json", action="store_true", help="also print a JSON summary")
     p.set_defaults(run=cmd_conformance)
+
+    p = sub.add_parser("bench", help="time a compiled policy on recorded or generated calls")
+    p.add_argument("artifact", help="an artifact (.json) or a generated module (.py)")
+    p.add_argument(
+        "--calls",
+        metavar="FILE.jsonl",
+        help='one {"tool", "args", "confined"?, "subjects"?} per line',
+    )
+    p.add_argument(
+        "--repeats", type=int, default=3, help="decisions per call per sample (default 3)"
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=cmd_bench)
 
     p = sub.add_parser("demo", help="compile the embedded example bundle and decide a few calls")
     p.set_defaults(run=cmd_demo)

@@ -38,7 +38,7 @@ MEMBERS = {
         "batch",
         "offer",
     },
-    "matcher": {"match", "field", "split"},
+    "matcher": {"match", "field", "split", "write", "read"},
     "policy": {"sources", "allow", "deny", "ask", "default"},
     "source": {"name", "rank", "trusted", "allow", "deny", "ask", "notes", "path", "hash"},
     "grant": {"source", "allow", "deny", "ask", "granted", "refused"},

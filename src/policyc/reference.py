@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from .grammar.ast import Bundle
 from .runtime.engine import Refusal
+from .runtime.index import ToolSpec
+from .runtime.splitters import SplitError, make_splitter
 from .runtime.model import HOST, Rule, Source
 from .runtime.rules import parse_rules
 from .runtime.verdict import Verdict
@@ -72,6 +74,12 @@ class ReferenceEngine:
             raise ReferenceBuildError("duplicate_source")
         self.matchers = {t.name: (t.match, t.field) for t in bundle.tools if t.match}
         self.splitters = {t.name for t in bundle.tools if t.split}
+        specs = {t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read) for t in bundle.tools}
+        self.builtin_splitters = {
+            name: fn
+            for name, spec in specs.items()
+            if (fn := make_splitter(name, spec, specs)) is not None
+        }
         self.default = bundle.default
         deny: list[Rule] = []
         ask: list[Rule] = []
@@ -232,10 +240,19 @@ class ReferenceEngine:
             return self._failed("tool", "the tool name is not a string", conf)
         if subjects is None:
             if tool in self.splitters:
-                return self._failed(
-                    tool, "the tool has a splitter and no subjects were given", conf
-                )
-            subjects = [{"args": args}]
+                # The built-in splitters are input transformations with their own
+                # corpus; the reference shares them and interprets what they return.
+                splitter = self.builtin_splitters.get(tool)
+                if splitter is None:
+                    return self._failed(
+                        tool, "the tool has a splitter and no subjects were given", conf
+                    )
+                try:
+                    subjects = splitter(args)
+                except SplitError as exc:
+                    return self._failed(tool, str(exc), conf)
+            else:
+                subjects = [{"args": args}]
         if isinstance(subjects, (BaseException, str)):
             return self._failed(tool, str(subjects) or type(subjects).__name__, conf)
         if not isinstance(subjects, list):

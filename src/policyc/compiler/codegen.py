@@ -17,6 +17,7 @@ import jinja2
 
 from .. import __version__
 from ..runtime.artifact import read_header, table_from_body
+from ..runtime.fast import FULL
 from ..runtime.generated import _source_digest
 
 
@@ -77,8 +78,11 @@ def generate_module(artifact: bytes) -> str:
     pool = _Pool()
     registry: list = []
     tools = []
-    for i, name in enumerate(sorted(table._known)):
+    for name in sorted(table._known):
         path = table._policy.fast_path(name)
+        if path is FULL:
+            continue  # a built-in splitter: the runtime decides it subject by subject
+        i = len(tools)
         entry = {
             "index": i,
             "key": repr(name),

@@ -37,6 +37,8 @@ class ToolDecl:
     match: str | None = None
     field: str | None = None
     split: bool | str = False
+    write: str = ""  # shell splitter: where write-redirect targets go ("" = edit)
+    read: str = ""  # shell splitter: where read-redirect targets go ("" = read)
     span: Span = dataclasses.field(default_factory=Span, compare=False)
 
 

@@ -37,7 +37,7 @@ TOP_MEMBERS = {
     "examples",
 }
 SOURCE_MEMBERS = {"name", "rank", "trusted", "path", "hash", "allow", "deny", "ask", "notes"}
-MATCHER_MEMBERS = {"match", "field", "split"}
+MATCHER_MEMBERS = {"match", "field", "split", "write", "read"}
 EXAMPLE_MEMBERS = {"name", "tool", "args", "confined", "subjects", "subjects_error", "want"}
 WANT_MEMBERS = {"action", "held", "rule", "source", "reason", "subject", "confined"}
 
@@ -194,6 +194,15 @@ class _Reader:
                     'add "field": "command" (the args member)',
                 )
             split = entry.get("split", False)
+            write = self.typed(entry, "write", str, at, "") or ""
+            read = self.typed(entry, "read", str, at, "") or ""
+            if (write or read) and split != "shell":
+                self.error(
+                    "bad_split_param",
+                    "write and read name the shell splitter's file tools",
+                    at,
+                    'add "split": "shell"',
+                )
             if not isinstance(split, bool) and split not in SPLITTERS:
                 self.error(
                     "unknown_splitter",
@@ -202,7 +211,9 @@ class _Reader:
                     "use true when the host supplies the subjects",
                 )
                 split = False
-            tools.append(ToolDecl(name, match, field if match else None, split, self.span(at)))
+            tools.append(
+                ToolDecl(name, match, field if match else None, split, write, read, self.span(at))
+            )
         aliases = []
         for name, names in (self.typed(top, "aliases", dict, "", {}) or {}).items():
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):

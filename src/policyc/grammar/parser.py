@@ -21,7 +21,10 @@ from .rules import parse_rule_list, strip_comment
 
 DEFAULTS = ("allow", "deny", "ask")
 VERDICT_ACTIONS = ("allow", "block", "defer")
-SPLITTERS: tuple[str, ...] = ()  # built-in splitters; `split` alone = the host supplies subjects
+SPLITTERS: tuple[str, ...] = (
+    "shell",
+)  # built-in splitters; `split` alone = the host supplies subjects
+SPLIT_PARAMS = ("write", "read")  # shell: the tools redirect targets go to
 
 EXPECTED_WORDS = {
     "ACTION": "`deny`, `ask` or `allow`",
@@ -197,6 +200,7 @@ class _Builder:
         name = str(stmt.children[0])
         match = field = None
         split: bool | str = False
+        params: dict[str, str] = {}
         for opt in stmt.children[1:]:
             if opt.data == "matcher_opt":
                 match, field = str(opt.children[0]), str(opt.children[1])
@@ -213,7 +217,25 @@ class _Builder:
                             f"write `split` alone when the host supplies the subjects; built-in splitters: {known}",
                         )
                     split = word
-        return ToolDecl(name, match, field, split, self.span(stmt))
+                    for param in opt.children[1:]:
+                        key, value = str(param.children[0]), str(param.children[1])
+                        if key not in SPLIT_PARAMS or word != "shell":
+                            self.error(
+                                "bad_split_param",
+                                f"unknown splitter setting {key!r}",
+                                param,
+                                "the shell splitter takes write=TOOL and read=TOOL",
+                            )
+                        params[key] = value
+        return ToolDecl(
+            name,
+            match,
+            field,
+            split,
+            params.get("write", ""),
+            params.get("read", ""),
+            self.span(stmt),
+        )
 
     def source(self, stmt: Tree) -> SourceDecl:
         name = str(stmt.children[0])

@@ -38,6 +38,10 @@ def format_policy(bundle: Bundle) -> str:
             line += " split"
         elif tool.split:
             line += f" split {tool.split}"
+            if tool.write:
+                line += f" write={tool.write}"
+            if tool.read:
+                line += f" read={tool.read}"
         lines.append(line)
     for alias in bundle.aliases:
         lines.append(f"alias {alias.name} = {' '.join(alias.tools)}")

@@ -19,6 +19,7 @@ import os
 from .engine import Table
 from .index import ListIndex, ToolSpec
 from .model import Rule, Source
+from .splitters import BUILTIN
 
 MAGIC = "policyc"
 FORMAT_VERSION = 1
@@ -65,9 +66,21 @@ def table_from_body(body: dict, digest: str = "") -> Table:
         for s in body["sources"]
     ]
     tools = {
-        name: ToolSpec(spec.get("match"), spec.get("field"), spec.get("split", False))
+        name: ToolSpec(
+            spec.get("match"),
+            spec.get("field"),
+            spec.get("split", False),
+            spec.get("write", ""),
+            spec.get("read", ""),
+        )
         for name, spec in body["tools"].items()
     }
+    for name, spec in tools.items():
+        if isinstance(spec.split, str) and spec.split not in BUILTIN:
+            # Fail closed: never decide a tool unsplit because its splitter is missing.
+            raise ArtifactError(
+                f"tool {name} names the splitter {spec.split!r}, which this runtime does not have"
+            )
     lists = {
         action: ListIndex.from_json(body[action], sources, tools)
         for action in ("deny", "ask", "allow")
@@ -109,6 +122,8 @@ def load(artifact: str | os.PathLike | bytes) -> Table:
     header, body = read_header(raw)
     try:
         return table_from_body(json.loads(body), header["body_sha256"])
+    except ArtifactError:
+        raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise ArtifactError(
             f"the artifact's body does not describe a decision table ({exc!r})"

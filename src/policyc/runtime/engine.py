@@ -18,11 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .checks import expand_aliases, rule_problem
-from .fast import FastPath
+from .fast import FULL, FastPath
 from .index import ListIndex, ToolSpec, build_list_index
 from .matchers import field_value
 from .model import Rule, Source
 from .rules import parse_rules
+from .splitters import SplitError, make_splitter
 from .verdict import (
     SEVERITY,
     Verdict,
@@ -113,13 +114,16 @@ class Lists:
     def fast_path(self, tool: str) -> FastPath:
         path = self.fast.get(tool)
         if path is None:
-            _, deny, ask, allow = self.plan(tool)
             spec = self._tools.get(tool)
-            refusal = None
-            if spec is not None and spec.split:
-                refusal = failed_verdict(tool, NO_SUBJECTS)
-            default = default_verdict(self._default, tool)
-            path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
+            if spec is not None and spec.split and spec.split is not True:
+                path = FULL  # a built-in splitter: decided subject by subject
+            else:
+                _, deny, ask, allow = self.plan(tool)
+                refusal = (
+                    failed_verdict(tool, NO_SUBJECTS) if spec is not None and spec.split else None
+                )
+                default = default_verdict(self._default, tool)
+                path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
             if len(self.fast) < 8192:
                 self.fast[tool] = path
         return path
@@ -218,6 +222,11 @@ class Table:
         self._lock = threading.Lock()
         self._defaults: dict[str, Verdict] = {}
         self._held_cache: dict[int, tuple[Verdict, Verdict]] = {}
+        self._splitters = {
+            name: splitter
+            for name, spec in tools.items()
+            if (splitter := make_splitter(name, spec, tools)) is not None
+        }
 
     # -- deciding ---------------------------------------------------------
 
@@ -268,7 +277,16 @@ class Table:
         spec = self.tools.get(tool)
         if subjects is None:
             if spec is not None and spec.split:
-                return failed_verdict(tool, NO_SUBJECTS, conf)
+                splitter = self._splitters.get(tool)
+                if splitter is None:
+                    return failed_verdict(tool, NO_SUBJECTS, conf)
+                try:
+                    subjects = splitter(args)
+                except SplitError as exc:
+                    return failed_verdict(tool, str(exc), conf)
+                if not subjects:
+                    return failed_verdict(tool, "splitter returned no subjects", conf)
+                return self._decide_subjects(lists, tool, args, confined, subjects)
             verdict = self._decide_subject(lists, tool, args, confined is not None, confined, False)
             if conf:
                 return verdict.replace(tool=tool, confined=conf)

@@ -315,3 +315,15 @@ def _deepest(root: _Node, value: str) -> _Node:
         if node.is_key:
             best = node
     return best
+
+
+class _Full:
+    """The path of a tool with a built-in splitter: always decided in full."""
+
+    __slots__ = ()
+
+    def decide(self, args: object) -> None:
+        return None
+
+
+FULL = _Full()

@@ -32,7 +32,9 @@ class ToolSpec:
 
     match: str | None = None  # "prefix" | "glob" | None
     field: str | None = None
-    split: bool | str = False
+    split: bool | str = False  # True: the host supplies subjects; a name: a built-in splitter
+    write: str = ""  # shell splitter: the tool a write redirect's target goes to ("" = edit)
+    read: str = ""  # shell splitter: the tool a read redirect's target goes to ("" = read)
 
     def to_json(self) -> dict:
         out: dict = {}
@@ -42,6 +44,10 @@ class ToolSpec:
             out["field"] = self.field
         if self.split:
             out["split"] = self.split
+        if self.write:
+            out["write"] = self.write
+        if self.read:
+            out["read"] = self.read
         return out
 
 

@@ -1,0 +1,142 @@
+"""`policyc bench`: time a compiled policy on your own calls.
+
+Users size their agents with this: how long does the artifact take to load,
+how long does the first decision per tool take (it builds that tool's walk),
+and what are the p50/p90/p99 per tool on the calls the agent really makes?
+Calls come from a JSONL file (one `{"tool", "args", "confined"?,
+"subjects"?}` per line, as a hook log records them) or, without one, from a
+workload generated out of the policy's own rules: a call each rule would
+match, plus misses and a tool no rule names.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+CALL_MEMBERS = {"tool", "args", "confined", "subjects"}
+
+
+class CallsError(ValueError):
+    """A calls file that cannot be read; names the line."""
+
+
+def read_calls(path: str | Path) -> list[dict]:
+    calls = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CallsError(f"cannot read {path}: {exc}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            call = json.loads(line)
+        except ValueError as exc:
+            raise CallsError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
+            raise CallsError(f'{path}:{number}: a call is an object with a "tool" string')
+        unknown = set(call) - CALL_MEMBERS
+        if unknown:
+            raise CallsError(
+                f"{path}:{number}: unknown member(s) {sorted(unknown)}; a call takes {sorted(CALL_MEMBERS)}"
+            )
+        calls.append(call)
+    if not calls:
+        raise CallsError(f"{path}: no calls")
+    return calls
+
+
+def generated_calls(table, k: int = 5000, seed: int = 1) -> list[dict]:
+    """Calls derived from the policy's own rules: hits, near misses, unknown tools."""
+    rng = random.Random(seed)
+    pool: list[dict] = []
+    lists = table._policy
+    for index in (lists.deny, lists.ask, lists.allow):
+        for rule in index.rules:
+            spec = table.tools.get(rule.tool)
+            if rule.glob:
+                pool.append({"tool": rule.tool.replace("*", "x"), "args": {}})
+            elif rule.spec is None or spec is None or not spec.match:
+                pool.append({"tool": rule.tool, "args": {}})
+            else:
+                value = rule.pattern.removesuffix(":*").replace("*", "x")
+                pool.append({"tool": rule.tool, "args": {spec.field: value}})
+                pool.append({"tool": rule.tool, "args": {spec.field: value + " --more"}})
+    for name, spec in table.tools.items():
+        if spec.match:
+            pool.append({"tool": name, "args": {spec.field: "no rule names this"}})
+    pool.append({"tool": "a_tool_no_rule_names", "args": {}})
+    return [rng.choice(pool) for _ in range(k)]
+
+
+def _time_call(decide, call: dict, repeats: int) -> float:
+    tool, args = call["tool"], call.get("args")
+    kwargs = {k: call[k] for k in ("confined", "subjects") if k in call}
+    start = time.perf_counter_ns()
+    for _ in range(repeats):
+        decide(tool, args, **kwargs)
+    return (time.perf_counter_ns() - start) / repeats
+
+
+def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
+    from .runtime import load
+
+    start = time.perf_counter()
+    table = load(artifact)
+    load_s = time.perf_counter() - start
+    if calls is None:
+        calls = generated_calls(getattr(table, "table", table))
+    first: dict[str, float] = {}
+    for call in calls:  # the first decision per tool builds its walk: time it apart
+        if call["tool"] not in first:
+            first[call["tool"]] = _time_call(table.decide, call, 1)
+    empty = statistics.median(_time_call(lambda *a, **k: None, c, repeats) for c in calls[:1000])
+    per_tool: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for call in calls:
+        per_tool.setdefault(call["tool"], []).append(
+            max(0.0, _time_call(table.decide, call, repeats) - empty)
+        )
+    elapsed = time.perf_counter() - started
+
+    def stats(samples: list[float]) -> dict:
+        ordered = sorted(samples)
+        pick = lambda p: ordered[min(len(ordered) - 1, int(p * len(ordered)))]  # noqa: E731
+        return {
+            "calls": len(ordered),
+            "p50_us": pick(0.5) / 1000,
+            "p90_us": pick(0.9) / 1000,
+            "p99_us": pick(0.99) / 1000,
+        }
+
+    everything = [s for samples in per_tool.values() for s in samples]
+    return {
+        "artifact": str(artifact),
+        "load_ms": load_s * 1000,
+        "first_decision_ms": {tool: ns / 1e6 for tool, ns in sorted(first.items())},
+        "calls": len(calls),
+        "decisions_per_second": len(calls) * repeats / elapsed,
+        "overall": stats(everything),
+        "tools": {tool: stats(samples) for tool, samples in sorted(per_tool.items())},
+    }
+
+
+def render(report: dict) -> str:
+    lines = [
+        f"{report['artifact']}: loaded in {report['load_ms']:.1f} ms; {report['calls']} calls; "
+        f"{report['decisions_per_second']:,.0f} decisions/s",
+        "",
+        f"{'tool':32} {'calls':>7} {'p50 µs':>8} {'p90 µs':>8} {'p99 µs':>8} {'first ms':>9}",
+    ]
+    rows = list(report["tools"].items()) + [("(all)", report["overall"])]
+    for tool, s in rows:
+        first = report["first_decision_ms"].get(tool)
+        lines.append(
+            f"{tool[:32]:32} {s['calls']:>7} {s['p50_us']:>8.2f} {s['p90_us']:>8.2f} {s['p99_us']:>8.2f} "
+            f"{'' if first is None else f'{first:.2f}':>9}"
+        )
+    return "\n".join(lines)

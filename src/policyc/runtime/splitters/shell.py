@@ -1,0 +1,668 @@
+"""The `shell` splitter: a POSIX/bash command string into the commands it runs.
+
+Hand-written, standard library only. We measured the alternatives on our
+adversarial corpus (see docs/shell-splitter.md and benchmarks/shell_parsers.py):
+bashlex parses the grammar but is pure Python and several times slower, and
+rejects some inputs bash accepts; tree-sitter-bash is fast C but its tree
+attaches a trailing redirect to a whole `&&` list and accepts unterminated
+quotes with an error node we would have to audit node by node. What a policy
+needs is narrower than a full parse: every simple command that can run, with
+its redirect targets, and a refusal for anything whose effect cannot be
+known statically.
+
+Each simple command becomes a subject `{"args": {FIELD: CANONICAL}, "text":
+SOURCE}`: CANONICAL is its words after quote removal, wrappers and safe
+assignments stripped, joined with single spaces and re-quoted only where a
+word needs it (`shlex.join`), so `'git'  status` and `git status` read the
+same; SOURCE is the command as written, for the prompt. Redirect targets
+become subjects of the file tools. Anything we cannot evaluate raises
+`SplitError` with a specific reason, and the call is blocked (fail closed).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+MAX_LENGTH = 10_000  # characters; a longer command is refused
+MAX_DEPTH = 4  # nested `bash -c` strings
+
+SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
+SEPARATORS = frozenset({";", "&", "&&", "||", "|", "|&", "\n"})
+WRITE_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
+QUIET_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})
+RESERVED_SKIP = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!"})
+RESERVED_END = frozenset({"fi", "done"})
+RESERVED_REFUSED = {
+    "case": "a case statement",
+    "function": "a function definition",
+    "coproc": "a coprocess",
+    "select": "a select loop",
+}
+
+# Assignments that change neither which program runs nor what it loads:
+# locale, time zone, terminal and colour settings. Any other assignment
+# (PATH, LD_PRELOAD, NODE_OPTIONS, PYTHONPATH, GIT_*, PAGER, EDITOR, HOME,
+# BASH_ENV, ...) can, so a command behind one is held to deny and ask rules
+# only (a constraint) and must be allowed as written, assignment included.
+SAFE_ASSIGNMENTS = frozenset(
+    {
+        "LANG",
+        "LANGUAGE",
+        "TZ",
+        "TERM",
+        "COLUMNS",
+        "LINES",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "CLICOLOR",
+        "CLICOLOR_FORCE",
+    }
+)
+SAFE_ASSIGNMENT_PREFIXES = ("LC_",)
+
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+_OPERATORS = (
+    "&>>",
+    "<<<",
+    "<<-",
+    "&&",
+    "||",
+    "|&",
+    ";;",
+    "&>",
+    ">>",
+    ">|",
+    ">&",
+    "<<",
+    "<>",
+    "<&",
+    ";",
+    "&",
+    "|",
+    "(",
+    ")",
+    ">",
+    "<",
+)
+_WORD_END = frozenset(" \t\n;&|()<>")
+
+
+class SplitError(ValueError):
+    """The command cannot be evaluated statically; the reason is read to the model."""
+
+
+@dataclass(slots=True)
+class Word:
+    value: str  # after quote removal
+    start: int
+    end: int
+    expands: bool = False  # holds an unquoted or double-quoted `$` expansion
+    quoted: bool = False
+
+
+@dataclass(slots=True)
+class Redirect:
+    op: str
+    target: Word | None  # None for fd duplication and here-documents
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Command:
+    words: list[Word] = field(default_factory=list)
+    redirects: list[Redirect] = field(default_factory=list)
+    heredoc: bool = False  # stdin comes from a here-document or here-string
+
+
+# -- lexing -------------------------------------------------------------------
+
+
+def _read_word(s: str, i: int) -> tuple[Word, int]:
+    start, n = i, len(s)
+    out: list[str] = []
+    expands = quoted = False
+    while i < n:
+        c = s[i]
+        if c in _WORD_END:
+            break
+        if c == "\\":
+            if i + 1 < n and s[i + 1] == "\n":
+                i += 2  # line continuation
+                continue
+            out.append(s[i + 1] if i + 1 < n else "\\")
+            i += 2
+            quoted = True
+        elif c == "'":
+            j = s.find("'", i + 1)
+            if j < 0:
+                raise SplitError("unterminated single quote")
+            out.append(s[i + 1 : j])
+            i = j + 1
+            quoted = True
+        elif c == '"':
+            i, expanded = _read_double(s, i + 1, out)
+            expands = expands or expanded
+            quoted = True
+        elif c == "`":
+            raise SplitError("command substitution (backticks) cannot be evaluated statically")
+        elif c == "$":
+            nxt = s[i + 1 : i + 2]
+            if nxt == "(":
+                raise SplitError("command substitution $(...) cannot be evaluated statically")
+            if nxt == "'":
+                raise SplitError("ANSI-C quoting $'...' is not supported")
+            if nxt == '"':
+                i += 1  # $"..." is a translated string: read it as "..."
+                continue
+            expands = expands or bool(nxt) and (nxt.isalnum() or nxt in "_{@*#?$!-")
+            out.append("$")
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+    return Word("".join(out), start, i, expands, quoted), i
+
+
+def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
+    expands = False
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            return i + 1, expands
+        if c == "\\" and i + 1 < n and s[i + 1] in '$`"\\\n':
+            if s[i + 1] != "\n":
+                out.append(s[i + 1])
+            i += 2
+            continue
+        if c == "`":
+            raise SplitError("command substitution (backticks) cannot be evaluated statically")
+        if c == "$":
+            nxt = s[i + 1 : i + 2]
+            if nxt == "(":
+                raise SplitError("command substitution $(...) cannot be evaluated statically")
+            if nxt and (nxt.isalnum() or nxt in "_{@*#?$!-"):
+                expands = True
+        out.append(c)
+        i += 1
+    raise SplitError("unterminated double quote")
+
+
+def lex(s: str) -> list:
+    """Words, operators (str) and here-document markers, in order."""
+    tokens: list = []
+    pending: list[tuple[str, bool, bool]] = []  # here-documents waiting for their body
+    i, n = 0, len(s)
+    while i < n:
+        c = s[i]
+        if c in " \t":
+            i += 1
+            continue
+        if c == "\\" and s[i + 1 : i + 2] == "\n":
+            i += 2
+            continue
+        if c == "#":
+            end = s.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if c == "\n":
+            tokens.append(("\n", i, i + 1))
+            i += 1
+            for delimiter, strip_tabs, literal in pending:
+                i = _skip_heredoc(s, i, delimiter, strip_tabs, literal)
+            pending = []
+            continue
+        if c.isdigit():
+            j = i
+            while j < n and s[j].isdigit():
+                j += 1
+            if j < n and s[j] in "<>":
+                i = j  # a file descriptor number before a redirect: `2>`, `2>&1`
+                op = _operator(s, i)
+                tokens.append((op, i, i + len(op)))
+                i += len(op)
+                continue
+        op = _operator(s, i)
+        if op:
+            if op in ("<(", ">("):
+                raise SplitError("process substitution cannot be evaluated statically")
+            if op == ";;":
+                raise SplitError("a case statement cannot be evaluated statically")
+            if op in ("<<", "<<-"):
+                j = i + len(op)
+                while j < n and s[j] in " \t":
+                    j += 1
+                word, after = _read_word(s, j)
+                if not word.value:
+                    raise SplitError("a here-document without a delimiter")
+                pending.append((word.value, op == "<<-", word.quoted))
+                tokens.append(("<<", i, after))
+                i = after
+                continue
+            tokens.append((op, i, i + len(op)))
+            i += len(op)
+            continue
+        word, i = _read_word(s, i)
+        tokens.append(word)
+    if pending:
+        raise SplitError("unterminated here-document")
+    return tokens
+
+
+def _operator(s: str, i: int) -> str:
+    if s.startswith("<(", i) or s.startswith(">(", i):
+        return s[i : i + 2]
+    for op in _OPERATORS:
+        if s.startswith(op, i):
+            return op
+    return ""
+
+
+def _skip_heredoc(s: str, i: int, delimiter: str, strip_tabs: bool, literal: bool) -> int:
+    """Skip a here-document's body; its unquoted body may not hold command substitution."""
+    while i <= len(s):
+        end = s.find("\n", i)
+        line = s[i:] if end < 0 else s[i:end]
+        if (line.lstrip("\t") if strip_tabs else line) == delimiter:
+            return len(s) if end < 0 else end + 1
+        if not literal and ("$(" in line or "`" in line):
+            raise SplitError(
+                "command substitution in a here-document cannot be evaluated statically"
+            )
+        if end < 0:
+            break
+        i = end + 1
+    raise SplitError("unterminated here-document")
+
+
+# -- parsing ------------------------------------------------------------------
+
+
+def commands(tokens: list, s: str) -> list[Command]:
+    """Flatten lists, pipelines, subshells and groups into simple commands."""
+    out: list[Command] = []
+    current = Command()
+    depth = 0
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if isinstance(tok, Word):
+            if not current.words and not current.redirects:
+                word = tok.value if not tok.quoted else None
+                if word in ("{", "}") or word in RESERVED_SKIP:
+                    i += 1
+                    continue
+                if word in RESERVED_END:
+                    i += 1
+                    continue
+                if word in RESERVED_REFUSED:
+                    raise SplitError(f"{RESERVED_REFUSED[word]} cannot be evaluated statically")
+                if word == "for":
+                    i = _skip_for_header(tokens, i)
+                    continue
+            if (
+                current.words
+                and len(current.words) == 1
+                and not tok.quoted
+                and tok.value.startswith("()")
+            ):
+                raise SplitError("a function definition cannot be evaluated statically")
+            current.words.append(tok)
+            i += 1
+            continue
+        op, start, end = tok
+        if op in SEPARATORS:
+            _finish(current, out)
+            current = Command()
+        elif op == "(":
+            if current.words:
+                if len(current.words) == 1:
+                    raise SplitError("a function definition cannot be evaluated statically")
+                raise SplitError("unexpected `(`")
+            depth += 1
+        elif op == ")":
+            if depth == 0:
+                raise SplitError("unbalanced `)`")
+            depth -= 1
+            _finish(current, out)
+            current = Command()
+        elif op == "<<":
+            current.heredoc = True
+            current.redirects.append(Redirect(op, None, start, end))
+        else:  # a redirect: its target is the next word, unless it duplicates a descriptor
+            target = tokens[i + 1] if i + 1 < len(tokens) else None
+            if not isinstance(target, Word):
+                raise SplitError(f"redirect `{op}` without a target")
+            if op in (">&", "<&") and (target.value.isdigit() or target.value == "-"):
+                current.redirects.append(Redirect(op, None, start, target.end))
+            else:
+                if op == "<<<":
+                    current.heredoc = True
+                current.redirects.append(
+                    Redirect(op, None if op == "<<<" else target, start, target.end)
+                )
+            i += 2
+            continue
+        i += 1
+    if depth:
+        raise SplitError("unbalanced `(`")
+    _finish(current, out)
+    return out
+
+
+def _skip_for_header(tokens: list, i: int) -> int:
+    """`for NAME in WORDS; do` (or `for ((...))`): the header runs nothing; skip to `do`."""
+    i += 1
+    while i < len(tokens):
+        tok = tokens[i]
+        if isinstance(tok, Word) and tok.value == "do" and not tok.quoted:
+            return i + 1
+        i += 1
+    raise SplitError("a for loop without `do`")
+
+
+def _finish(command: Command, out: list[Command]) -> None:
+    if command.words or command.redirects:
+        out.append(command)
+
+
+# -- subjects -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShellConfig:
+    """Where a shell call's parts go: the command field, and the file tools."""
+
+    field: str = "command"
+    write_tool: str = "edit"
+    write_field: str = "path"
+    read_tool: str = "read"
+    read_field: str = "path"
+
+
+def split(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> list[dict]:
+    if len(command) > MAX_LENGTH:
+        raise SplitError(f"the command is longer than {MAX_LENGTH} characters")
+    if depth > MAX_DEPTH:
+        raise SplitError(f"shell strings nested deeper than {MAX_DEPTH} levels")
+    if "\x00" in command:
+        raise SplitError("the command holds a NUL character")
+    out: list[dict] = []
+    for cmd in commands(lex(command), command):
+        out.extend(_subjects(cmd, command, config, depth))
+    return out
+
+
+def _is_safe_assignment(name: str) -> bool:
+    return name in SAFE_ASSIGNMENTS or name.startswith(SAFE_ASSIGNMENT_PREFIXES)
+
+
+def _subjects(cmd: Command, source: str, config: ShellConfig, depth: int) -> list[dict]:
+    """The command's own subjects first, then its redirect targets."""
+    return _command_subjects(cmd, source, config, depth) + _redirect_subjects(cmd, source, config)
+
+
+def _redirect_subjects(cmd: Command, source: str, config: ShellConfig) -> list[dict]:
+    out: list[dict] = []
+    for redirect in cmd.redirects:
+        target = redirect.target
+        if target is None:
+            continue
+        if target.expands:
+            raise SplitError("a redirect target with a variable cannot be evaluated statically")
+        if not target.quoted and any(ch in target.value for ch in "*?["):
+            raise SplitError("a redirect target with a glob cannot be evaluated statically")
+        if target.value in QUIET_TARGETS:
+            continue
+        text = source[redirect.start : redirect.end].strip()
+        if redirect.op.lstrip("0123456789") in WRITE_REDIRECTS or redirect.op.endswith(">&"):
+            out.append(
+                {
+                    "args": {config.write_field: target.value},
+                    "text": text,
+                    "tool": config.write_tool,
+                }
+            )
+        else:
+            out.append(
+                {"args": {config.read_field: target.value}, "text": text, "tool": config.read_tool}
+            )
+    return out
+
+
+def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int) -> list[dict]:
+    out: list[dict] = []
+    words = cmd.words
+    if not words:
+        return out
+    start = min([words[0].start] + [r.start for r in cmd.redirects])
+    end = max([words[-1].end] + [r.end for r in cmd.redirects])
+    text = source[start:end].strip()
+
+    guarded = False  # an assignment or wrapper that may change what runs came first
+    assignments = []
+    k = 0
+    while k < len(words) and not words[k].quoted and _ASSIGNMENT.match(words[k].value):
+        assignments.append(words[k].value)
+        k += 1
+    if any(not _is_safe_assignment(a.split("=", 1)[0]) for a in assignments):
+        guarded = True
+    if k == len(words):  # assignments alone: nothing runs, but later commands may see them
+        if guarded:
+            return out + [{"args": {config.field: shlex.join(assignments)}, "text": text}]
+        return out
+    rest, wrapped = _strip_wrappers(words[k:])
+    guarded = guarded or wrapped
+    if not rest:
+        return out + [{"args": {config.field: shlex.join(w.value for w in words)}, "text": text}]
+    head = rest[0]
+    if head.expands or "$" in head.value and not head.quoted:
+        raise SplitError("a variable in command position cannot be evaluated statically")
+    name = head.value.rsplit("/", 1)[-1]
+    if name == "eval":
+        raise SplitError("eval cannot be evaluated statically")
+    if name in SHELLS:
+        if cmd.heredoc:
+            raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
+        script = _shell_script(rest)
+        if script is not None:
+            if script.expands:
+                raise SplitError(
+                    f"a {name} -c string with a variable cannot be evaluated statically"
+                )
+            inner = split(script.value, config, depth + 1)
+            if guarded:
+                for subject in inner:
+                    subject["constrain"] = True
+                out.append(
+                    {"args": {config.field: shlex.join(w.value for w in words)}, "text": text}
+                )
+            return out + inner
+    canonical = shlex.join(w.value for w in rest)
+    if guarded:
+        # Deny and ask rules see the command past the assignment or wrapper;
+        # an allow must name the command as written.
+        out.append({"args": {config.field: shlex.join(w.value for w in words)}, "text": text})
+        out.append({"args": {config.field: canonical}, "text": text, "constrain": True})
+    else:
+        out.append({"args": {config.field: canonical}, "text": text})
+    if "/" in head.value and name:
+        # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
+        bare = shlex.join([name] + [w.value for w in rest[1:]])
+        out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+    return out
+
+
+def _shell_script(words: list[Word]) -> Word | None:
+    """The string of `bash -c STRING` (options may come first, clustered: `-lc`)."""
+    i = 1
+    seen_c = False
+    while i < len(words):
+        w = words[i]
+        if (
+            not w.quoted
+            and w.value.startswith(("-", "+"))
+            and len(w.value) > 1
+            and not w.value.startswith("--")
+        ):
+            seen_c = seen_c or "c" in w.value[1:]
+            if "o" in w.value[1:] or "O" in w.value[1:]:
+                i += 1  # -o OPTION takes a value
+            i += 1
+            continue
+        if not w.quoted and w.value.startswith("--"):
+            i += 1
+            continue
+        return w if seen_c else None
+    if seen_c:
+        raise SplitError("`-c` without a command string")
+    return None
+
+
+# Wrappers that run their command without changing what it is. Options that
+# take a value are listed so the value is not mistaken for the command.
+_WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
+    # name: (options taking a value, options without, leading operands before the command)
+    "timeout": (
+        frozenset({"-s", "--signal", "-k", "--kill-after"}),
+        frozenset({"--preserve-status", "--foreground", "-v", "--verbose"}),
+        1,
+    ),
+    "time": (frozenset(), frozenset({"-p"}), 0),
+    "nice": (frozenset({"-n", "--adjustment"}), frozenset(), 0),
+    "nohup": (frozenset(), frozenset(), 0),
+    "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), frozenset(), 0),
+    "command": (frozenset(), frozenset({"-p", "-v", "-V"}), 0),
+    "builtin": (frozenset(), frozenset(), 0),
+    "exec": (frozenset({"-a"}), frozenset({"-c", "-l"}), 0),
+    "env": (
+        frozenset({"-u", "--unset", "-C", "--chdir"}),
+        frozenset({"-i", "--ignore-environment", "-0", "--null", "-"}),
+        0,
+    ),
+    "xargs": (
+        frozenset(
+            {
+                "-n",
+                "--max-args",
+                "-P",
+                "--max-procs",
+                "-L",
+                "--max-lines",
+                "-d",
+                "--delimiter",
+                "-s",
+                "--max-chars",
+                "-E",
+                "-a",
+                "--arg-file",
+            }
+        ),
+        frozenset({"-0", "--null", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"}),
+        0,
+    ),
+}
+# Wrappers that change who runs the command: it stays a subject as written,
+# and the command they run is a constraint (deny and ask rules see it).
+_PRIVILEGE = {
+    "sudo": (
+        frozenset(
+            {
+                "-u",
+                "--user",
+                "-g",
+                "--group",
+                "-h",
+                "--host",
+                "-p",
+                "--prompt",
+                "-C",
+                "--close-from",
+                "-D",
+                "--chdir",
+                "-r",
+                "--role",
+                "-t",
+                "--type",
+                "-T",
+                "--command-timeout",
+            }
+        ),
+        frozenset(
+            {
+                "-E",
+                "--preserve-env",
+                "-H",
+                "--set-home",
+                "-n",
+                "--non-interactive",
+                "-k",
+                "--reset-timestamp",
+                "-S",
+                "--stdin",
+                "-b",
+                "--background",
+                "-P",
+                "--preserve-groups",
+                "--",
+            }
+        ),
+    ),
+    "doas": (frozenset({"-u", "-C"}), frozenset({"-n", "-s", "--"})),
+}
+
+
+def _strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
+    """Drop wrappers from the front; report whether one may change what runs."""
+    guarded = False
+    while words:
+        head = words[0]
+        if head.expands:
+            return words, guarded
+        name = head.value.rsplit("/", 1)[-1]
+        if name in _WRAPPERS:
+            with_value, flags, operands = _WRAPPERS[name]
+            i = _skip_options(words, 1, with_value, flags, name)
+            if name == "env":
+                while i < len(words) and not words[i].quoted and _ASSIGNMENT.match(words[i].value):
+                    if not _is_safe_assignment(words[i].value.split("=", 1)[0]):
+                        guarded = True
+                    i += 1
+            i += operands
+            words = words[i:]
+            continue
+        if name in _PRIVILEGE:
+            with_value, flags = _PRIVILEGE[name]
+            i = _skip_options(words, 1, with_value, flags, name)
+            return words[i:], True
+        return words, guarded
+    return words, guarded
+
+
+def _skip_options(
+    words: list[Word], i: int, with_value: frozenset[str], flags: frozenset[str], name: str
+) -> int:
+    while i < len(words):
+        w = words[i]
+        value = w.value
+        if w.quoted or not value.startswith("-") or value == "-" and "-" not in flags:
+            break
+        if value == "--":
+            return i + 1
+        option = value.split("=", 1)[0]
+        if option in flags:
+            i += 1
+        elif option in with_value:
+            i += 1 if "=" in value else 2
+        elif option[:2] in with_value and len(option) > 2 and not option.startswith("--"):
+            i += 1  # a short option with its value attached: `-n10`, `-oL`
+        elif name == "nice" and option[1:].lstrip("-").isdigit():
+            i += 1  # nice -10
+        elif name == "timeout" and option.startswith("-") and option[1:2].isdigit():
+            break  # a negative number is not an option here
+        else:
+            raise SplitError(f"{name} with option {value} cannot be evaluated statically")
+    return i

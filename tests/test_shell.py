@@ -1,0 +1,165 @@
+"""The shell splitter: properties beyond the adversarial corpus (corpus/policyc/shell.json)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import policyc
+from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, split
+
+POLICY = {
+    "matchers": {
+        "bash": {"match": "glob", "field": "command", "split": "shell"},
+        "edit": {"match": "prefix", "field": "path"},
+    },
+    "deny": "bash(rm:*) bash(curl:*)",
+    "ask": "bash(git push:*)",
+    "allow": "bash(ls:*) bash(git status) bash(echo:*) bash(cat:*)",
+    "default": "ask",
+}
+ALLOWED = ["ls", "ls -la", "git status", "echo hi", "cat 'a b'", "LANG=C ls", "timeout 3 ls"]
+NOT_ALLOWED = ["rm -rf x", "curl x", "git push", "unknown", "FOO=1 ls", "sudo ls", "/bin/ls"]
+OPERATORS = [" && ", " || ", "; ", " | ", " |& ", " & ", "\n"]
+ANYWHERE = [
+    "$(id)",
+    "`id`",
+    "<(ls)",
+    ">(ls)",
+    "'open",
+    '"open',
+    '"$(id)"',
+]  # unevaluable in any position
+COMMAND_POSITION = ["eval ls", "$CMD", "${X}y", '"$CMD" x']  # unevaluable where a command starts
+
+
+@pytest.fixture(scope="module")
+def table():
+    return policyc.load(policyc.compile_text(json.dumps(POLICY), "b.json"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=60))
+def test_the_splitter_raises_only_split_errors(text):
+    try:
+        subjects = split(text)
+    except SplitError:
+        return
+    for subject in subjects:
+        assert isinstance(subject["args"]["command" if "tool" not in subject else "path"], str)
+        assert isinstance(subject["text"], str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=" \t\n;&|()<>'\"\\$`#{}=ab-", max_size=40))
+def test_shell_metacharacter_soup_never_escapes(text):
+    try:
+        split(text)
+    except SplitError:
+        pass
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    parts=st.lists(st.sampled_from(ALLOWED + NOT_ALLOWED), min_size=1, max_size=5),
+    ops=st.lists(st.sampled_from(OPERATORS), min_size=4, max_size=4),
+)
+def test_a_command_of_parts_is_allowed_only_if_every_part_is(table, parts, ops):
+    command = parts[0]
+    for part, op in zip(parts[1:], ops, strict=False):
+        command += op + part
+    verdict = table.decide("bash", {"command": command})
+    if all(p in ALLOWED for p in parts):
+        assert verdict.action == "allow", (command, verdict)
+    else:
+        assert verdict.action != "allow", (command, verdict)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    before=st.sampled_from(ALLOWED),
+    where=st.one_of(
+        st.tuples(st.sampled_from([" ", "; ", " && ", " | "]), st.sampled_from(ANYWHERE)),
+        st.tuples(
+            st.sampled_from(["; ", " && ", " | ", "\n", " || "]), st.sampled_from(COMMAND_POSITION)
+        ),
+    ),
+    after=st.sampled_from(["", " x", "; ls", " && git status"]),
+)
+def test_an_unparsed_construct_is_never_allowed(table, before, where, after):
+    glue, construct = where
+    command = before + glue + construct + after
+    verdict = table.decide("bash", {"command": command})
+    assert verdict.action != "allow", (command, verdict)
+
+
+def test_a_long_command_fails_closed(table):
+    verdict = table.decide("bash", {"command": "ls " + "a" * MAX_LENGTH})
+    assert verdict.action == "block"
+    assert (
+        verdict.reason
+        == f"bash call could not be evaluated: the command is longer than {MAX_LENGTH} characters"
+    )
+
+
+def test_a_missing_command_fails_closed(table):
+    verdict = table.decide("bash", {"cmd": "ls"})
+    assert verdict.action == "block" and "missing or not a string" in verdict.reason
+
+
+def test_redirect_tools_are_configurable():
+    bundle = dict(POLICY)
+    bundle["matchers"] = {
+        "Bash": {
+            "match": "glob",
+            "field": "command",
+            "split": "shell",
+            "write": "Write",
+            "read": "Read",
+        },
+        "Write": {"match": "prefix", "field": "file_path"},
+    }
+    bundle.update(deny="Write(/etc:*)", ask="", allow="Bash(ls)")
+    table = policyc.load(policyc.compile_text(json.dumps(bundle), "b.json"))
+    verdict = table.decide("Bash", {"command": "ls > /etc/x"})
+    assert (
+        verdict.action == "block"
+        and verdict.rule == "Write(/etc:*)"
+        and verdict.subject == "> /etc/x"
+    )
+
+
+def test_subject_texts_are_the_source_as_written():
+    subjects = split("FOO=1  rm  -rf  'a b' > out.txt")
+    assert [s["text"] for s in subjects] == ["FOO=1  rm  -rf  'a b' > out.txt"] * 2 + ["> out.txt"]
+    assert [s["args"] for s in subjects] == [
+        {"command": "FOO=1 rm -rf 'a b'"},
+        {"command": "rm -rf 'a b'"},
+        {"path": "out.txt"},
+    ]
+    assert subjects[1]["constrain"] is True
+
+
+def test_the_policy_format_names_the_shell_splitter():
+    text = "default ask\ntool bash glob(command) split shell write=edit read=read\ntool edit prefix(path)\ndeny edit(/etc:*)\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    assert table.decide("bash", {"command": "echo > /etc/x"}).action == "block"
+
+
+def test_an_artifact_naming_an_unknown_splitter_is_refused():
+    from policyc.runtime import ArtifactError
+    from policyc.runtime.artifact import BODY_MARK, body_digest
+
+    artifact = policyc.compile_text(json.dumps(POLICY), "b.json")
+    at = artifact.find(BODY_MARK)
+    body = artifact[at + len(BODY_MARK) : artifact.rstrip().rfind(b"}")].replace(
+        b'"split":"shell"', b'"split":"bashlex"'
+    )
+    header = json.loads(artifact[:at] + b"}")
+    header["body_sha256"] = body_digest(body)
+    doc = json.dumps(header, separators=(",", ":")).encode()[:-1] + BODY_MARK + body + b"}\n"
+    with pytest.raises(ArtifactError, match="splitter 'bashlex'"):
+        policyc.load(doc)
