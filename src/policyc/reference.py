@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from .grammar.ast import Bundle
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
-from .runtime.splitters import SplitError, make_splitter
 from .runtime.model import HOST, Rule, Source
 from .runtime.rules import parse_rules
+from .runtime.splitters import SplitError, make_splitter
 from .runtime.verdict import Verdict
 
 
