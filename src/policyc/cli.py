@@ -255,6 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--subjects", metavar="JSON", help="the subjects a splitter returned, as a JSON list"
     )
     p.add_argument("--scope", help="the grant scope the call is decided under")
+    p.add_argument(
+        "--cwd",
+        help="the call's working directory (relative paths and ./ path rules read against it)",
+    )
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=cmd_decide)
 

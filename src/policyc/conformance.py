@@ -26,7 +26,7 @@ MEMBERS = {
     "grammar_rule": {"tool", "spec"},
     "grammar_error": {"kind", "token"},
     "matcher_case": {"name", "matcher", "spec", "args", "raw", "match"},
-    "decisions_file": {"matchers", "cases"},
+    "decisions_file": {"matchers", "cases", "home"},  # home: policyc's extension, for `~` paths
     "decision_case": {
         "name",
         "matchers",
@@ -44,7 +44,15 @@ MEMBERS = {
     "grant": {"source", "allow", "deny", "ask", "granted", "refused"},
     "grant_source": {"name", "rank", "trusted", "path", "hash"},
     "refusal": {"rule", "reason"},
-    "call": {"tool", "args", "subjects", "subjects_error", "confined", "want"},
+    "call": {
+        "tool",
+        "args",
+        "subjects",
+        "subjects_error",
+        "confined",
+        "cwd",
+        "want",
+    },  # cwd: policyc's
     "subject": {"args", "text", "tool", "constrain"},
     "want": {"action", "held", "rule", "source", "reason", "subject", "confined"},
     "offer": {"tools", "want"},
@@ -102,17 +110,20 @@ def fixture_kind(data: object) -> str:
 # -- engines ---------------------------------------------------------------
 
 
-def build_engine(bundle_data: dict, backend: str):
+def build_engine(bundle_data: dict, backend: str, home: str | None = None):
     """A decider for a JSON bundle on a backend. Raises PolicyErrors / ReferenceBuildError."""
     bundle = parse_json_bundle(json.dumps(bundle_data), "<case>")
     if backend == "reference":
         from .reference import ReferenceEngine
 
-        return ReferenceEngine(bundle)
+        return ReferenceEngine(bundle, home=home)
     from .compiler import compile_bundle
     from .runtime import load
 
-    return load(compile_bundle(bundle, "conformance"))
+    table = load(compile_bundle(bundle, "conformance"))
+    if home is not None:
+        table.home = home
+    return table
 
 
 def _want(verdict) -> dict:
@@ -185,6 +196,8 @@ def _decide_calls(engine, calls: list[dict], where: str) -> list:
             item["subjects"] = [_check(s, "subject", where) for s in call["subjects"]]
         if "subjects_error" in call:
             item["subjects"] = str(call["subjects_error"])
+        if "cwd" in call:
+            item["cwd"] = call["cwd"]
         prepared.append(item)
     return engine.decide_batch(prepared)
 
@@ -206,7 +219,7 @@ def run_decisions(data: dict, file: str, report: Report, backend: str) -> None:
             _check(m, "matcher", where)
         bundle = {"matchers": matchers, "aliases": case.get("aliases", {}), **policy}
         try:
-            engine = build_engine(bundle, backend)
+            engine = build_engine(bundle, backend, data.get("home"))
             built_kind = None
         except PolicyErrors as exc:
             built_kind = exc.kind

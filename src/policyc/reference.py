@@ -16,8 +16,9 @@ from .grammar.ast import Bundle
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
+from .runtime.paths import domain_matches, domain_spec, path_matches, resolve_base
 from .runtime.rules import parse_rules
-from .runtime.splitters import SplitError, make_splitter
+from .runtime.splitters import SplitError, cwd_tools, make_splitter
 from .runtime.verdict import Verdict
 
 
@@ -62,7 +63,10 @@ class _Set:
 
 
 class ReferenceEngine:
-    def __init__(self, bundle: Bundle):
+    def __init__(self, bundle: Bundle, home: str | None = None):
+        import os
+
+        self.home = home if home is not None else os.path.expanduser("~")
         self.aliases = {a.name: list(a.tools) for a in bundle.aliases}
         for name, tools in self.aliases.items():
             if not name or "*" in name or not tools or any(not t or "*" in t for t in tools):
@@ -74,11 +78,8 @@ class ReferenceEngine:
             raise ReferenceBuildError("duplicate_source")
         self.matchers = {t.name: (t.match, t.field) for t in bundle.tools if t.match}
         self.splitters = {t.name for t in bundle.tools if t.split}
-        specs = {t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read) for t in bundle.tools}
-        self.builtin_splitters = {
-            name: fn
-            for name, spec in specs.items()
-            if (fn := make_splitter(name, spec, specs)) is not None
+        self._specs = {
+            t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read) for t in bundle.tools
         }
         self.default = bundle.default
         deny: list[Rule] = []
@@ -94,9 +95,16 @@ class ReferenceEngine:
         deny += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.deny]
         ask += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.ask]
         allow += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.allow]
-        self.deny = self._expand(deny)
-        self.ask = self._expand(ask)
-        self.allow = self._expand(allow)
+        self.deny = self._base(self._expand(deny), bundle)
+        self.ask = self._base(self._expand(ask), bundle)
+        self.allow = self._base(self._expand(allow), bundle)
+        specs = self._specs
+        anchored = cwd_tools(self.deny + self.ask + self.allow, specs)
+        self.builtin_splitters = {
+            name: fn
+            for name, spec in specs.items()
+            if (fn := make_splitter(name, spec, specs, anchored)) is not None
+        }
         if self.default is None:
             raise ReferenceBuildError("no_default")
         for name, rules in (("deny", self.deny), ("ask", self.ask), ("allow", self.allow)):
@@ -105,6 +113,19 @@ class ReferenceEngine:
                 if err:
                     raise ReferenceBuildError(*err)
         self.sets: list[_Set] = []
+
+    def _base(self, rules: list[Rule], bundle: Bundle) -> list[Rule]:
+        """`@/` path patterns against the folder of their source's file."""
+        kinds = {t.name: t.match for t in bundle.tools}
+        out = []
+        for r in rules:
+            if r.spec is not None and kinds.get(r.tool) == "path":
+                spec = resolve_base(r.spec, r.source.path)
+                if spec is None:
+                    raise ReferenceBuildError("no_base_dir")
+                r = Rule(r.tool, spec, r.source, r.note)
+            out.append(r)
+        return out
 
     def _expand(self, rules: list[Rule]) -> list[Rule]:
         out = []
@@ -128,6 +149,21 @@ class ReferenceEngine:
             )
         if rule.spec is not None and rule.tool not in self.matchers:
             return ("no_matcher", f"agentpolicy: no matcher for the rule's tool: {rule}")
+        pattern = (
+            rule.spec[1:] if rule.spec is not None and rule.spec.startswith("!") else rule.spec
+        )
+        if (
+            pattern is not None
+            and self.matchers[rule.tool][0] == "domain"
+            and domain_spec(pattern) is None
+        ):
+            return ("bad_domain", f"policyc: {rule} names no host")
+        if (
+            pattern is not None
+            and self.matchers[rule.tool][0] == "path"
+            and pattern.startswith("@/")
+        ):
+            return ("no_base_dir", f"policyc: {rule} is anchored at a source folder no grant has")
         return None
 
     # -- SPEC section 2 ---------------------------------------------------
@@ -141,6 +177,12 @@ class ReferenceEngine:
         value = args[field]
         if kind == "prefix":
             return prefix_spec_matches(spec, value)
+        if kind == "path":
+            # Path and domain patterns have their own corpus; the reference
+            # shares them, as it shares the rule grammar.
+            return path_matches(spec, value, self._cwd, self.home)
+        if kind == "domain":
+            return domain_matches(spec, value)
         return glob_spec_matches(spec, value)
 
     # -- SPEC section 5 ---------------------------------------------------
@@ -234,8 +276,9 @@ class ReferenceEngine:
 
     # -- SPEC section 6 ---------------------------------------------------
 
-    def decide(self, tool, args, *, confined=None, subjects=None, scope=None) -> Verdict:
+    def decide(self, tool, args, *, confined=None, subjects=None, scope=None, cwd=None) -> Verdict:
         conf = confined or ""
+        self._cwd = cwd if isinstance(cwd, str) else None
         if not isinstance(tool, str):
             return self._failed("tool", "the tool name is not a string", conf)
         if subjects is None:
@@ -248,7 +291,7 @@ class ReferenceEngine:
                         tool, "the tool has a splitter and no subjects were given", conf
                     )
                 try:
-                    subjects = splitter(args)
+                    subjects = splitter(args, (self._cwd, self.home, False))
                 except SplitError as exc:
                     return self._failed(tool, str(exc), conf)
             else:
@@ -336,6 +379,7 @@ class ReferenceEngine:
                 confined=c.get("confined"),
                 subjects=c.get("subjects"),
                 scope=scope,
+                cwd=c.get("cwd"),
             )
             for c in calls
         ]

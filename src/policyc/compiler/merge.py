@@ -13,6 +13,7 @@ from ..grammar.ast import Bundle, RuleLists, RuleRef
 from ..runtime.checks import alias_problems
 from ..runtime.index import ToolSpec
 from ..runtime.model import HOST, Rule, Source
+from ..runtime.paths import resolve_base
 from .ir import MergedPolicy, Row
 
 
@@ -118,3 +119,43 @@ def merge_sources(bundle: Bundle) -> MergedPolicy:
         allow=tuple(allow),
         withheld=tuple(withheld),
     )
+
+
+def resolve_anchors(merged: MergedPolicy) -> MergedPolicy:
+    """Stage: MergedPolicy -> MergedPolicy with `@/` path patterns made absolute.
+
+    `@/` anchors a path pattern at the folder of the source's own file, which
+    is known now and not in the agent, so it is resolved here.
+    """
+    errors = ErrorSink()
+
+    def resolve(rows: tuple[Row, ...]) -> tuple[Row, ...]:
+        out = []
+        for row in rows:
+            rule = row.rule
+            spec = merged.tools.get(rule.tool)
+            if rule.spec is not None and spec is not None and spec.match == "path":
+                resolved = resolve_base(rule.spec, rule.source.path)
+                if resolved is None:
+                    errors.add(
+                        PolicyError(
+                            "no_base_dir",
+                            f"{rule} is anchored at its source's folder, and its source has no absolute path",
+                            row.span,
+                            'give the source `path "/abs/file"`, or anchor the pattern at / ~/ or ./',
+                        )
+                    )
+                    continue
+                row = Row(Rule(rule.tool, resolved, rule.source, rule.note), row.span)
+            out.append(row)
+        return tuple(out)
+
+    result = dataclasses.replace(
+        merged,
+        deny=resolve(merged.deny),
+        ask=resolve(merged.ask),
+        allow=resolve(merged.allow),
+        withheld=resolve(merged.withheld),
+    )
+    errors.check()
+    return result

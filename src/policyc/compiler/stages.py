@@ -1,7 +1,7 @@
 """The compiler: an explicit, ordered table of named stages.
 
     Bundle --expand_aliases--> Bundle --merge_sources--> MergedPolicy
-           --validate--> MergedPolicy --order_rows--> MergedPolicy
+           --resolve_anchors--> MergedPolicy --validate--> MergedPolicy --order_rows--> MergedPolicy
            --build_index--> DecisionTable --encode_artifact--> bytes
            --check_examples--> bytes
 

@@ -15,6 +15,8 @@ HELP = {
     "no_matcher": "declare the tool with a matcher (`tool NAME prefix(FIELD)` or `glob(FIELD)`), or drop the specifier",
     "tool_glob": "a tool-name glob may only stand bare, in a deny or ask list",
     "invalid_rule": "every rule needs a tool name",
+    "bad_domain": "a domain rule names a host (`example.com`) or its subdomains (`*.example.com`)",
+    "no_base_dir": "anchor the pattern at / ~/ or ./",
 }
 
 

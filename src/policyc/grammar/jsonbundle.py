@@ -22,7 +22,7 @@ from lark import Lark, Token, Tree
 
 from ..errors import ErrorSink, PolicyError, Span
 from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, ToolDecl
-from .parser import DEFAULTS, SPLITTERS, VERDICT_ACTIONS
+from .parser import DEFAULTS, MATCHERS, SPLITTERS, VERDICT_ACTIONS
 from .rules import parse_rule_list
 
 TOP_MEMBERS = {
@@ -177,12 +177,12 @@ class _Reader:
             at = f"/matchers/{name}"
             entry = self.members(entry, MATCHER_MEMBERS, at, "a matcher")
             match = entry.get("match")
-            if match is not None and match not in ("prefix", "glob"):
+            if match is not None and match not in MATCHERS:
                 self.error(
                     "bad_matcher",
                     f"unknown matcher {match!r}",
                     f"{at}/match",
-                    'use "prefix" or "glob"',
+                    "use " + ", ".join(f'"{m}"' for m in MATCHERS),
                 )
                 match = None
             field = self.typed(entry, "field", str, at)

@@ -21,9 +21,9 @@ from .rules import parse_rule_list, strip_comment
 
 DEFAULTS = ("allow", "deny", "ask")
 VERDICT_ACTIONS = ("allow", "block", "defer")
-SPLITTERS: tuple[str, ...] = (
-    "shell",
-)  # built-in splitters; `split` alone = the host supplies subjects
+# Built-in splitters; `split` alone means the host supplies the subjects.
+SPLITTERS: tuple[str, ...] = ("shell", "path", "url")
+MATCHERS: tuple[str, ...] = ("prefix", "glob", "path", "domain")
 SPLIT_PARAMS = ("write", "read")  # shell: the tools redirect targets go to
 
 EXPECTED_WORDS = {
@@ -36,7 +36,7 @@ EXPECTED_WORDS = {
     "INT": "a whole number",
     "JSON": "a JSON value",
     "FIELD": "a field name",
-    "MATCHER": "`prefix` or `glob`",
+    "MATCHER": "`prefix`, `glob`, `path` or `domain`",
     "LBRACE": "`{`",
     "RBRACE": "`}`",
     "LPAR": "`(`",

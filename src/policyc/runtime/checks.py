@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .index import ToolSpec
 from .model import Rule
+from .paths import domain_spec
 
 NO_DEFAULT = "agentpolicy: policy default is not set; use Allow(), Deny() or Ask()"
 
@@ -31,6 +32,10 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
         spec = tools.get(rule.tool)
         if spec is None or not spec.match:
             return "no_matcher", f"agentpolicy: no matcher for the rule's tool: {rule}"
+        if spec.match == "domain" and domain_spec(rule.pattern or "") is None:
+            return "bad_domain", f"policyc: {rule} names no host"
+        if spec.match == "path" and (rule.pattern or "").startswith("@/"):
+            return "no_base_dir", f"policyc: {rule} is anchored at a source folder no grant has"
     return None
 
 

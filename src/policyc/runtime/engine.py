@@ -13,6 +13,7 @@ swapped in whole, so a decision never sees half a change.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from .index import ListIndex, ToolSpec, build_list_index
 from .matchers import field_value
 from .model import Rule, Source
 from .rules import parse_rules
-from .splitters import SplitError, make_splitter
+from .splitters import SplitError, cwd_tools, make_splitter
 from .verdict import (
     SEVERITY,
     Verdict,
@@ -115,8 +116,12 @@ class Lists:
         path = self.fast.get(tool)
         if path is None:
             spec = self._tools.get(tool)
-            if spec is not None and spec.split and spec.split is not True:
-                path = FULL  # a built-in splitter: decided subject by subject
+            if spec is not None and (
+                spec.split and spec.split is not True or spec.match in ("path", "domain")
+            ):
+                path = (
+                    FULL  # a built-in splitter, or a matcher that reads a context: decided in full
+                )
             else:
                 _, deny, ask, allow = self.plan(tool)
                 refusal = (
@@ -170,8 +175,8 @@ def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
     verdicts = []
     for call in calls:
         if type(call) is dict:
-            confined, subjects = call.get("confined"), call.get("subjects")
-            if confined is None and subjects is None and scope is None:
+            confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
+            if confined is None and subjects is None and scope is None and cwd is None:
                 verdicts.append(decide(call.get("tool"), call.get("args")))
             else:
                 verdicts.append(
@@ -181,6 +186,7 @@ def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
                         confined=confined,
                         subjects=subjects,
                         scope=scope,
+                        cwd=cwd,
                     )
                 )
         else:
@@ -205,8 +211,14 @@ class Table:
         lists: dict[str, ListIndex],
         withheld: list[Rule],
         digest: str = "",
+        home: str | None = None,
+        follow_symlinks: bool = False,
     ) -> None:
         self.default = default
+        # Where `~` points for path rules, and whether the path splitter may
+        # resolve symlinks (I/O, so the host opts in).
+        self.home = home if home is not None else os.path.expanduser("~")
+        self.follow_symlinks = follow_symlinks
         self.tools = tools
         self.aliases = aliases
         self.sources = sources
@@ -222,10 +234,11 @@ class Table:
         self._lock = threading.Lock()
         self._defaults: dict[str, Verdict] = {}
         self._held_cache: dict[int, tuple[Verdict, Verdict]] = {}
+        anchored = cwd_tools([r for idx in lists.values() for r in idx.rules], tools)
         self._splitters = {
             name: splitter
             for name, spec in tools.items()
-            if (splitter := make_splitter(name, spec, tools)) is not None
+            if (splitter := make_splitter(name, spec, tools, anchored)) is not None
         }
 
     # -- deciding ---------------------------------------------------------
@@ -238,8 +251,13 @@ class Table:
         confined: str | None = None,
         subjects: object = None,
         scope: str | None = None,
+        cwd: str | None = None,
     ) -> Verdict:
-        """The verdict for one call. Never raises: a fault blocks the call."""
+        """The verdict for one call. Never raises: a fault blocks the call.
+
+        `cwd` is the call's working directory: relative paths and `./`
+        path rules are read against it.
+        """
         try:
             if subjects is None and confined is None and not self._sets:
                 # The common call: one walk to a precomputed verdict (see fast.py).
@@ -250,7 +268,7 @@ class Table:
                     verdict = path.decide(args)
                     if verdict is not None:
                         return verdict
-            return self._decide(tool, args, confined, subjects, scope)
+            return self._decide(tool, args, confined, subjects, scope, cwd)
         except Exception as exc:  # fail closed: an internal error never allows
             conf = confined if isinstance(confined, str) else ""
             if not isinstance(tool, str):
@@ -267,7 +285,7 @@ class Table:
                 self._by_scope[scope] = lists
         return lists
 
-    def _decide(self, tool, args, confined, subjects, scope) -> Verdict:
+    def _decide(self, tool, args, confined, subjects, scope, cwd=None) -> Verdict:
         if type(tool) is not str:
             return failed_verdict("tool", "the tool name is not a string", confined or "")
         if confined is not None and type(confined) is not str:
@@ -275,19 +293,22 @@ class Table:
         conf = confined or ""
         lists = self._lists_for(scope)
         spec = self.tools.get(tool)
+        ctx = (cwd if type(cwd) is str else None, self.home, self.follow_symlinks)
         if subjects is None:
             if spec is not None and spec.split:
                 splitter = self._splitters.get(tool)
                 if splitter is None:
                     return failed_verdict(tool, NO_SUBJECTS, conf)
                 try:
-                    subjects = splitter(args)
+                    subjects = splitter(args, ctx)
                 except SplitError as exc:
                     return failed_verdict(tool, str(exc), conf)
                 if not subjects:
                     return failed_verdict(tool, "splitter returned no subjects", conf)
-                return self._decide_subjects(lists, tool, args, confined, subjects)
-            verdict = self._decide_subject(lists, tool, args, confined is not None, confined, False)
+                return self._decide_subjects(lists, tool, args, confined, subjects, ctx)
+            verdict = self._decide_subject(
+                lists, tool, args, confined is not None, confined, False, ctx
+            )
             if conf:
                 return verdict.replace(tool=tool, confined=conf)
             return verdict if verdict.tool == tool else verdict.replace(tool=tool)
@@ -297,9 +318,9 @@ class Table:
             return failed_verdict(tool, "the splitter's subjects are not a list", conf)
         if not subjects:
             return failed_verdict(tool, "splitter returned no subjects", conf)
-        return self._decide_subjects(lists, tool, args, confined, subjects)
+        return self._decide_subjects(lists, tool, args, confined, subjects, ctx)
 
-    def _decide_subjects(self, lists, tool, args, confined, subjects) -> Verdict:
+    def _decide_subjects(self, lists, tool, args, confined, subjects, ctx=None) -> Verdict:
         conf = confined or ""
         parts: list[tuple[str, Verdict | None]] = []
         for subject in subjects:
@@ -318,11 +339,17 @@ class Table:
                 confined is not None and not elsewhere,
                 None if elsewhere else confined,
                 constrain,
+                ctx,
             )
             parts.append((text, verdict))
         if all(subject.get("constrain") for subject in subjects):
             parts.append(
-                ("", self._decide_subject(lists, tool, args, confined is not None, confined, False))
+                (
+                    "",
+                    self._decide_subject(
+                        lists, tool, args, confined is not None, confined, False, ctx
+                    ),
+                )
             )
         best: Verdict | None = None
         best_text = ""
@@ -338,20 +365,21 @@ class Table:
         return best.replace(tool=tool, subject=best_text, confined=conf, reason=reason)
 
     def _decide_subject(
-        self, lists: Lists, tool, args, is_confined, confined, constrain
+        self, lists: Lists, tool, args, is_confined, confined, constrain, ctx=None
     ) -> Verdict | None:
         field, deny, ask, allow = lists.plan(tool)
         value = field_value(args, field) if field is not None else None
+        match_ctx = ctx[:2] if ctx else None
         if deny is not None:
-            rid = lists.deny.first(deny, value)
+            rid = lists.deny.first(deny, value, match_ctx)
             if rid >= 0:
                 return lists.verdicts["deny"][rid]
         skipped = -1
         if ask is not None:
             shadow_cache: list[set[int]] = []
-            for rid in lists.ask.firing(ask, value):
+            for rid in lists.ask.firing(ask, value, match_ctx):
                 if lists.sets and self._shadowed(
-                    lists, lists.ask.rules[rid], allow, value, shadow_cache
+                    lists, lists.ask.rules[rid], allow, value, shadow_cache, match_ctx
                 ):
                     continue
                 if is_confined and lists.ask.rules[rid].bare:
@@ -364,7 +392,7 @@ class Table:
         if skipped >= 0:
             return confined_verdict(lists.ask.rules[skipped], confined or "")
         if allow is not None:
-            rid = lists.allow.first(allow, value)
+            rid = lists.allow.first(allow, value, match_ctx)
             if rid >= 0:
                 return lists.verdicts["allow"][rid]
         verdict = self._defaults.get(tool)
@@ -375,10 +403,12 @@ class Table:
         return verdict
 
     @staticmethod
-    def _shadowed(lists: Lists, ask_rule: Rule, allow, value, cache: list[set[int]]) -> bool:
+    def _shadowed(
+        lists: Lists, ask_rule: Rule, allow, value, cache: list[set[int]], ctx=None
+    ) -> bool:
         """An ask is skipped when another source's set, ranked at or above it, allows the subject."""
         if not cache:
-            firing = lists.allow.firing(allow, value) if allow is not None else []
+            firing = lists.allow.firing(allow, value, ctx) if allow is not None else []
             cache.append({lists.allow_owner[rid] for rid in firing})
         owners = cache[0]
         for i, gs in enumerate(lists.sets):

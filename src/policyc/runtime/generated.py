@@ -73,7 +73,7 @@ class GeneratedTable:
             self._table = table_from_body(json.loads(self._body), self.digest)
         return self._table
 
-    def decide(self, tool, args, *, confined=None, subjects=None, scope=None) -> Verdict:
+    def decide(self, tool, args, *, confined=None, subjects=None, scope=None, cwd=None) -> Verdict:
         try:
             if (
                 subjects is None
@@ -85,7 +85,9 @@ class GeneratedTable:
                     verdict = fn(args)
                     if verdict is not None:
                         return verdict
-            return self.table.decide(tool, args, confined=confined, subjects=subjects, scope=scope)
+            return self.table.decide(
+                tool, args, confined=confined, subjects=subjects, scope=scope, cwd=cwd
+            )
         except Exception as exc:  # fail closed, as the table runtime does
             conf = confined if isinstance(confined, str) else ""
             if not isinstance(tool, str):

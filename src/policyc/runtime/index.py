@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .matchers import classify, compile_glob, field_value, literal_ends, tool_matches
 from .model import Rule
+from .paths import path_matches, url_host
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +77,16 @@ class ToolRows:
         "glob_specs",
         "plain",
         "guarded",
+        "kind",
+        "subdomain",
+        "path_specs",
     )
 
-    def __init__(self, field: str | None) -> None:
+    def __init__(self, field: str | None, kind: str | None = None) -> None:
         self.field = field
+        self.kind = kind  # the tool's matcher: domain values are hosts, path specs need a context
+        self.subdomain: dict[str, list[int]] = {}  # domain matcher: parent -> `*.parent` rules
+        self.path_specs: list[tuple[str, int]] = []  # path matcher: (pattern, rule id)
         self.always: list[int] = []  # bare rules and tool-name globs
         self.any: list[int] = []  # `:*` alone: every string value
         self.exact: dict[str, list[int]] = {}
@@ -114,8 +121,13 @@ class ToolRows:
             self.prefix.setdefault(key, []).append(rid)
         elif index_kind == "word":
             self.word.setdefault(key, []).append(rid)
-        else:
+        elif index_kind == "subdomain":
+            self.subdomain.setdefault(key, []).append(rid)
+        elif index_kind == "path":
+            self.path_specs.append((spec, rid))
+        elif index_kind == "pattern":
             self.glob_specs.append((spec, rid))
+        # "never": a domain spec naming no host (refused when compiling and granting)
 
     def seal(self) -> ToolRows:
         self.lengths = tuple(sorted({len(p) for p in self.prefix}))
@@ -132,13 +144,31 @@ class ToolRows:
                 self.glob_rest.append(entry)
         return self
 
-    def matches(self, value: str | None) -> list[int]:
+    def matches(self, value: str | None, ctx: tuple | None = None) -> list[int]:
         """Rule ids whose spec matches the field value (None: no string to read).
 
-        Unsorted, maybe repeated; the caller must not change the list.
+        `ctx` is (cwd, home), which path patterns anchor to. Unsorted, maybe
+        repeated; the caller must not change the list.
         """
         if self.plain or value is None:
             return self.always
+        if self.kind == "path":
+            cwd, home = ctx or (None, None)
+            return (
+                self.always
+                + self.any
+                + [rid for spec, rid in self.path_specs if path_matches(spec, value, cwd, home)]
+            )
+        if self.kind == "domain":
+            host = url_host(value)
+            if host is None:
+                return self.always
+            out = self.always + self.any + self.exact.get(host, [])
+            dot = host.find(".")
+            while dot >= 0:
+                out += self.subdomain.get(host[dot + 1 :], [])
+                dot = host.find(".", dot + 1)
+            return out
         out = self.always + self.any
         hit = self.exact.get(value)
         if hit:
@@ -197,18 +227,32 @@ class ToolRows:
             out["word"] = self.word
         if self.glob_specs:
             out["globs"] = [[spec, rid] for spec, rid in self.glob_specs]
+        if self.subdomain:
+            out["subdomain"] = self.subdomain
+        if self.path_specs:
+            out["paths"] = [[spec, rid] for spec, rid in self.path_specs]
         return out
 
     @classmethod
-    def from_json(cls, data: dict, field: str | None) -> ToolRows:
-        rows = cls(field)
+    def from_json(cls, data: dict, field: str | None, kind: str | None = None) -> ToolRows:
+        rows = cls(field, kind)
         rows.always = list(data.get("always", ()))
         rows.any = list(data.get("any", ()))
         rows.exact = dict(data.get("exact", {}))
         rows.prefix = dict(data.get("prefix", {}))
         rows.word = dict(data.get("word", {}))
         rows.glob_specs = [(spec, rid) for spec, rid in data.get("globs", ())]
-        rows.plain = not (rows.any or rows.exact or rows.prefix or rows.word or rows.glob_specs)
+        rows.subdomain = dict(data.get("subdomain", {}))
+        rows.path_specs = [(spec, rid) for spec, rid in data.get("paths", ())]
+        rows.plain = not (
+            rows.any
+            or rows.exact
+            or rows.prefix
+            or rows.word
+            or rows.glob_specs
+            or rows.subdomain
+            or rows.path_specs
+        )
         return rows.seal()
 
 
@@ -238,29 +282,29 @@ class ListIndex:
                 self._unknown[tool] = rows
         return rows
 
-    def cancelled(self, rid: int, value: str | None) -> bool:
+    def cancelled(self, rid: int, value: str | None, ctx: tuple | None = None) -> bool:
         """Does a carve-out that reaches rule `rid` match the value?"""
         gid = self.guard_of.get(rid)
-        return gid is not None and bool(self.guards[gid].matches(value))
+        return gid is not None and bool(self.guards[gid].matches(value, ctx))
 
-    def first(self, rows: ToolRows, value: str | None) -> int:
+    def first(self, rows: ToolRows, value: str | None, ctx: tuple | None = None) -> int:
         """Id of the first rule of `rows` (this list's rows for a tool) that fires, or -1."""
-        hits = rows.matches(value)
+        hits = rows.matches(value, ctx)
         if not hits:
             return -1
         if not rows.guarded:
             return min(hits)
         for rid in sorted(set(hits)):
-            if not self.cancelled(rid, value):
+            if not self.cancelled(rid, value, ctx):
                 return rid
         return -1
 
-    def firing(self, rows: ToolRows, value: str | None) -> list[int]:
+    def firing(self, rows: ToolRows, value: str | None, ctx: tuple | None = None) -> list[int]:
         """Ids of every rule of `rows` that fires, in list order."""
-        hits = sorted(set(rows.matches(value)))
+        hits = sorted(set(rows.matches(value, ctx)))
         if not rows.guarded:
             return hits
-        return [rid for rid in hits if not self.cancelled(rid, value)]
+        return [rid for rid in hits if not self.cancelled(rid, value, ctx)]
 
     def mark_guarded(self) -> ListIndex:
         for rows in self.by_tool.values():
@@ -294,11 +338,13 @@ class ListIndex:
         idx.guard_of = {rid: gid for rid, gid in data["guard_of"]}
         guard_tools = _guard_tools(idx)
         idx.guards = [
-            ToolRows.from_json(g, _field(tools, guard_tools.get(gid)))
+            ToolRows.from_json(
+                g, _field(tools, guard_tools.get(gid)), _kind(tools, guard_tools.get(gid))
+            )
             for gid, g in enumerate(data["guards"])
         ]
         idx.by_tool = {
-            tool: ToolRows.from_json(rows, _field(tools, tool))
+            tool: ToolRows.from_json(rows, _field(tools, tool), _kind(tools, tool))
             for tool, rows in data["tools"].items()
         }
         idx.glob_ids = list(data["globs"])
@@ -308,6 +354,11 @@ class ListIndex:
 def _field(tools: dict[str, ToolSpec], tool: str | None) -> str | None:
     spec = tools.get(tool) if tool is not None else None
     return spec.field if spec is not None and spec.match else None
+
+
+def _kind(tools: dict[str, ToolSpec], tool: str | None) -> str | None:
+    spec = tools.get(tool) if tool is not None else None
+    return spec.match if spec is not None and spec.match else None
 
 
 def _guard_tools(idx: ListIndex) -> dict[int, str]:
@@ -322,7 +373,7 @@ def build_list_index(
     idx.rules = list(rules)
     names = set(known_tools) | {r.tool for r in rules if not r.glob}
     for name in sorted(names):
-        idx.by_tool[name] = ToolRows(_field(tools, name))
+        idx.by_tool[name] = ToolRows(_field(tools, name), _kind(tools, name))
 
     # Carve-outs by tool: a rule's guard is the set of carve-outs of its tool
     # ranked at or above it. Rules sharing a threshold share the guard.
@@ -352,7 +403,7 @@ def build_list_index(
             ]
             gid = -1
             if reaching:
-                guard = ToolRows(_field(tools, rule.tool))
+                guard = ToolRows(_field(tools, rule.tool), _kind(tools, rule.tool))
                 for c in reaching:
                     guard.add(spec.match if spec else "", rules[c].pattern, c)
                 gid = len(idx.guards)

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-MATCHERS = ("prefix", "glob")
+from .paths import domain_matches, domain_spec, path_matches
+
+MATCHERS = ("prefix", "glob", "path", "domain")
 
 
 def field_value(args: object, field: str) -> str | None:
@@ -63,6 +65,13 @@ def compile_glob(spec: str) -> re.Pattern[str]:
 
 def classify(kind: str, spec: str) -> tuple[str, str]:
     """Sort a spec into (index kind, key); see the module docstring."""
+    if kind == "path":
+        return "path", spec
+    if kind == "domain":
+        parsed = domain_spec(spec)
+        if parsed is None:
+            return "never", ""
+        return ("exact", parsed[1]) if parsed[0] == "exact" else ("subdomain", parsed[1])
     if spec == ":*":
         return "any", ""
     if kind == "prefix":
@@ -77,7 +86,11 @@ def classify(kind: str, spec: str) -> tuple[str, str]:
 
 
 def spec_matches(kind: str, spec: str, value: str) -> bool:
-    """Does `spec` under matcher `kind` match the field value? (unindexed)"""
+    """Does `spec` under matcher `kind` match the field value? (unindexed; no cwd)"""
+    if kind == "path":
+        return path_matches(spec, value)
+    if kind == "domain":
+        return domain_matches(spec, value)
     index_kind, key = classify(kind, spec)
     if index_kind == "any":
         return True

@@ -11,21 +11,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..matchers import field_value
+from ..paths import PathError, normalize_path, path_anchor, url_host
 from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
 
-BUILTIN = ("shell",)
+BUILTIN = ("shell", "path", "url")
 
-Splitter = Callable[[object], list]
+# (args, ctx) -> subjects, where ctx = (cwd, home, follow_symlinks)
+Splitter = Callable[[object, tuple], list]
 
 
-def make_splitter(tool: str, spec, tools: dict) -> Splitter | None:
-    """The subject function for `tool`, or None when the host supplies subjects."""
+def make_splitter(
+    tool: str, spec, tools: dict, cwd_tools: frozenset = frozenset()
+) -> Splitter | None:
+    """The subject function for `tool`, or None when the host supplies subjects.
+
+    `cwd_tools` are the tools with path rules anchored at the working
+    directory: a path meant for one of them, seen without a working
+    directory, fails closed rather than slipping past those rules.
+    """
     if spec.split is True or not spec.split:
         return None
+    field = spec.field or {"shell": "command", "path": "path", "url": "url"}.get(spec.split, "")
+    if spec.split == "path":
+        return _path_splitter(field, tool in cwd_tools)
+    if spec.split == "url":
+        return _url_splitter(field)
     if spec.split != "shell":
         raise ValueError(f"unknown splitter {spec.split!r}")
-    field = spec.field or "command"
     write_tool = spec.write or "edit"
     read_tool = spec.read or "read"
 
@@ -36,14 +49,74 @@ def make_splitter(tool: str, spec, tools: dict) -> Splitter | None:
     config = ShellConfig(
         field, write_tool, target_field(write_tool), read_tool, target_field(read_tool)
     )
+    # A redirect target sent to a tool that normalises its paths is normalised too.
+    normalise = {
+        name: target_field(name)
+        for name in (write_tool, read_tool)
+        if tools.get(name) is not None and tools[name].split == "path"
+    }
 
-    def shell(args: object) -> list:
+    def shell(args: object, ctx: tuple = (None, None, False)) -> list:
         value = field_value(args, field)
         if value is None:
             raise SplitError(f"the {field} argument is missing or not a string")
-        return split_shell(value, config)
+        subjects = split_shell(value, config)
+        for subject in subjects:
+            target = normalise.get(subject.get("tool", ""))
+            if target is not None:
+                if ctx[0] is None and subject["tool"] in cwd_tools:
+                    raise SplitError(_NO_CWD.format(tool=subject["tool"]))
+                try:
+                    subject["args"] = {target: normalize_path(subject["args"][target], *ctx)}
+                except PathError as exc:
+                    raise SplitError(str(exc)) from None
+        return subjects
 
     return shell
+
+
+_NO_CWD = "the working directory is unknown, and rules for {tool} are anchored at it"
+
+
+def _path_splitter(field: str, needs_cwd: bool) -> Splitter:
+    def path(args: object, ctx: tuple = (None, None, False)) -> list:
+        value = field_value(args, field)
+        if value is None:
+            raise SplitError(f"the {field} argument is missing or not a string")
+        if needs_cwd and ctx[0] is None:
+            raise SplitError(_NO_CWD.format(tool="this tool"))
+        try:
+            normal = normalize_path(value, *ctx)
+        except PathError as exc:
+            raise SplitError(str(exc)) from None
+        return [{"args": {**args, field: normal}, "text": normal}]  # type: ignore[dict-item]
+
+    return path
+
+
+def _url_splitter(field: str) -> Splitter:
+    def url(args: object, ctx: tuple = (None, None, False)) -> list:
+        value = field_value(args, field)
+        if value is None:
+            raise SplitError(f"the {field} argument is missing or not a string")
+        host = url_host(value)
+        if host is None:
+            raise SplitError("the URL has no host that can be read")
+        return [{"args": {**args, field: value}, "text": host}]  # type: ignore[dict-item]
+
+    return url
+
+
+def cwd_tools(rules, tools: dict) -> frozenset:
+    """Tools with a path rule (or carve-out) anchored at the working directory."""
+    return frozenset(
+        r.tool
+        for r in rules
+        if r.spec is not None
+        and tools.get(r.tool) is not None
+        and tools[r.tool].match == "path"
+        and path_anchor(r.pattern) == "cwd"
+    )
 
 
 __all__ = ["BUILTIN", "ShellConfig", "SplitError", "make_splitter", "split_shell"]
