@@ -215,3 +215,25 @@ def test_compile_emit_python(tmp_path, capsys):
     assert module.read_text().startswith("# policyc-generated-1 sha256=")
     assert main(["decide", str(module), "bash", '{"command": "rm x"}']) == 0
     assert capsys.readouterr().out.startswith("block: denied by bash(rm:*): never delete")
+
+
+def test_decide_with_a_working_directory(tmp_path, capsys):
+    bundle = tmp_path / "p.json"
+    bundle.write_text(
+        json.dumps(
+            {
+                "matchers": {"read": {"match": "path", "field": "file_path", "split": "path"}},
+                "deny": "read(./secrets/**)",
+                "default": "allow",
+            }
+        )
+    )
+    assert main(["compile", str(bundle)]) == 0
+    artifact = str(tmp_path / "p.artifact.json")
+    assert (
+        main(["decide", artifact, "read", '{"file_path": "src/../secrets/k"}', "--cwd", "/repo"])
+        == 0
+    )
+    assert capsys.readouterr().out.startswith("block: denied by read(./secrets/**)")
+    assert main(["decide", artifact, "read", '{"file_path": "/repo/secrets/k"}']) == 0
+    assert "the working directory is unknown" in capsys.readouterr().out

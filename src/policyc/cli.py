@@ -134,7 +134,12 @@ def cmd_decide(args: argparse.Namespace) -> int:
     if table is None:
         return EXIT_USAGE
     verdict = table.decide(
-        args.tool, call_args, confined=args.confined, subjects=subjects, scope=args.scope
+        args.tool,
+        call_args,
+        confined=args.confined,
+        subjects=subjects,
+        scope=args.scope,
+        cwd=args.cwd,
     )
     _print_verdict(verdict, args.json)
     return EXIT_OK
