@@ -163,3 +163,55 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
     doc = json.dumps(header, separators=(",", ":")).encode()[:-1] + BODY_MARK + body + b"}\n"
     with pytest.raises(ArtifactError, match="splitter 'bashlex'"):
         policyc.load(doc)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(
+                [
+                    "ls",
+                    "git",
+                    "status",
+                    "-la",
+                    "make",
+                    "test",
+                    "sudo",
+                    "timeout",
+                    "5",
+                    "bash",
+                    "-c",
+                    "x/y",
+                    "if",
+                    "then",
+                    "fi",
+                    "rm",
+                ]
+            ),
+            st.text(alphabet="ab-._:,+@%^", min_size=1, max_size=4),
+        ),
+        min_size=1,
+        max_size=8,
+    ),
+    st.lists(
+        st.sampled_from(
+            [" ", "  ", "\t", " && ", " || ", "; ", " | ", " & ", "\n", " |& ", ";", "&&"]
+        ),
+        min_size=8,
+        max_size=8,
+    ),
+)
+def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
+    from policyc.runtime.splitters.shell import split_general
+
+    command = words[0] + "".join(g + w for g, w in zip(glue, words[1:], strict=False))
+    try:
+        fast = split(command)
+    except SplitError as exc:
+        fast = ("error", str(exc))
+    try:
+        general = split_general(command)
+    except SplitError as exc:
+        general = ("error", str(exc))
+    assert fast == general, command

@@ -56,21 +56,34 @@ def make_splitter(
         if tools.get(name) is not None and tools[name].split == "path"
     }
 
+    cache: dict[str, list] = {}  # agents repeat commands; bounded, and entries are never changed
+
     def shell(args: object, ctx: tuple = (None, None, False)) -> list:
         value = field_value(args, field)
         if value is None:
             raise SplitError(f"the {field} argument is missing or not a string")
-        subjects = split_shell(value, config)
+        subjects = cache.get(value)
+        if subjects is None:
+            subjects = split_shell(value, config)
+            if len(cache) < 4096:
+                cache[value] = subjects
+        if not normalise:
+            return subjects
+        out = []
         for subject in subjects:
             target = normalise.get(subject.get("tool", ""))
             if target is not None:
                 if ctx[0] is None and subject["tool"] in cwd_tools:
                     raise SplitError(_NO_CWD.format(tool=subject["tool"]))
                 try:
-                    subject["args"] = {target: normalize_path(subject["args"][target], *ctx)}
+                    subject = {
+                        **subject,
+                        "args": {target: normalize_path(subject["args"][target], *ctx)},
+                    }
                 except PathError as exc:
                     raise SplitError(str(exc)) from None
-        return subjects
+            out.append(subject)
+        return out
 
     return shell
 

@@ -63,29 +63,6 @@ SAFE_ASSIGNMENTS = frozenset(
 SAFE_ASSIGNMENT_PREFIXES = ("LC_",)
 
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
-_OPERATORS = (
-    "&>>",
-    "<<<",
-    "<<-",
-    "&&",
-    "||",
-    "|&",
-    ";;",
-    "&>",
-    ">>",
-    ">|",
-    ">&",
-    "<<",
-    "<>",
-    "<&",
-    ";",
-    "&",
-    "|",
-    "(",
-    ")",
-    ">",
-    "<",
-)
 _WORD_END = frozenset(" \t\n;&|()<>")
 
 
@@ -120,11 +97,24 @@ class Command:
 # -- lexing -------------------------------------------------------------------
 
 
+_PLAIN = re.compile(r"[^ \t\n;&|()<>'\"\\$`]+")  # characters that stand for themselves in a word
+
+
 def _read_word(s: str, i: int) -> tuple[Word, int]:
     start, n = i, len(s)
+    plain = _PLAIN.match(s, i)
+    if plain is not None and (plain.end() == n or s[plain.end()] in _WORD_END):
+        return Word(
+            plain.group(), start, plain.end()
+        ), plain.end()  # the common case: one plain run
     out: list[str] = []
     expands = quoted = False
     while i < n:
+        plain = _PLAIN.match(s, i)
+        if plain is not None:
+            out.append(plain.group())
+            i = plain.end()
+            continue
         c = s[i]
         if c in _WORD_END:
             break
@@ -252,13 +242,14 @@ def lex(s: str) -> list:
     return tokens
 
 
+_OPERATOR = re.compile(r"&>>|<<<|<<-|&&|\|\||\|&|;;|&>|>>|>\||>&|<<|<>|<&|<\(|>\(|[;&|()<>]")
+
+
 def _operator(s: str, i: int) -> str:
-    if s.startswith("<(", i) or s.startswith(">(", i):
-        return s[i : i + 2]
-    for op in _OPERATORS:
-        if s.startswith(op, i):
-            return op
-    return ""
+    if s[i] not in ";&|()<>":
+        return ""
+    found = _OPERATOR.match(s, i)
+    return found.group() if found else ""
 
 
 def _skip_heredoc(s: str, i: int, delimiter: str, strip_tabs: bool, literal: bool) -> int:
@@ -287,15 +278,17 @@ def commands(tokens: list, s: str) -> list[Command]:
     current = Command()
     depth = 0
     i = 0
+    after_separator = True  # bash refuses an empty command before `;`, `&&`, `|` ...
     while i < len(tokens):
         tok = tokens[i]
         if isinstance(tok, Word):
             if not current.words and not current.redirects:
                 word = tok.value if not tok.quoted else None
-                if word in ("{", "}") or word in RESERVED_SKIP:
+                if word == "{" or word in RESERVED_SKIP:
                     i += 1
                     continue
-                if word in RESERVED_END:
+                if word == "}" or word in RESERVED_END:
+                    after_separator = False  # `{ ls; };` and `fi;` are fine
                     i += 1
                     continue
                 if word in RESERVED_REFUSED:
@@ -311,12 +304,16 @@ def commands(tokens: list, s: str) -> list[Command]:
             ):
                 raise SplitError("a function definition cannot be evaluated statically")
             current.words.append(tok)
+            after_separator = False
             i += 1
             continue
         op, start, end = tok
         if op in SEPARATORS:
+            if op != "\n" and after_separator and not current.words and not current.redirects:
+                raise SplitError(f"syntax error: nothing before `{op}`")
             _finish(current, out)
             current = Command()
+            after_separator = op != "\n" or after_separator
         elif op == "(":
             if current.words:
                 if len(current.words) == 1:
@@ -329,9 +326,11 @@ def commands(tokens: list, s: str) -> list[Command]:
             depth -= 1
             _finish(current, out)
             current = Command()
+            after_separator = False
         elif op == "<<":
             current.heredoc = True
             current.redirects.append(Redirect(op, None, start, end))
+            after_separator = False
         else:  # a redirect: its target is the next word, unless it duplicates a descriptor
             target = tokens[i + 1] if i + 1 < len(tokens) else None
             if not isinstance(target, Word):
@@ -383,6 +382,37 @@ class ShellConfig:
     read_field: str = "path"
 
 
+# A command with none of these is plain words and list/pipeline operators.
+_NOT_PLAIN = re.compile(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]")
+_BLANKS = re.compile(r"[ \t]+")  # bash separates words on these only
+_PLAIN_SEPARATOR = re.compile(r"\|\||&&|\|&|[;&|\n]")
+
+
+def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
+    """The fast path for the commonest input: no quotes, expansions, redirects or groups.
+
+    Returns None whenever the general path is needed (a wrapper, a shell, an
+    assignment, a path to a program, a reserved word, an empty command).
+    """
+    if _NOT_PLAIN.search(command):
+        return None
+    out = []
+    pieces = _PLAIN_SEPARATOR.split(command)
+    last = len(pieces) - 1
+    for k, piece in enumerate(pieces):
+        stripped = piece.strip(" \t")
+        if not stripped:
+            if k == last:
+                continue
+            return None  # maybe a syntax error: let the general path say
+        words = _BLANKS.split(stripped)
+        head = words[0]
+        if head in _SPECIAL or "/" in head:
+            return None
+        out.append({"args": {config.field: shlex.join(words)}, "text": stripped})
+    return out
+
+
 def split(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> list[dict]:
     if len(command) > MAX_LENGTH:
         raise SplitError(f"the command is longer than {MAX_LENGTH} characters")
@@ -390,6 +420,12 @@ def split(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> 
         raise SplitError(f"shell strings nested deeper than {MAX_DEPTH} levels")
     if "\x00" in command:
         raise SplitError("the command holds a NUL character")
+    plain = _split_plain(command, config)
+    return plain if plain is not None else split_general(command, config, depth)
+
+
+def split_general(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> list[dict]:
+    """The full path: lex, flatten, and read every simple command."""
     out: list[dict] = []
     for cmd in commands(lex(command), command):
         out.extend(_subjects(cmd, command, config, depth))
@@ -666,3 +702,8 @@ def _skip_options(
         else:
             raise SplitError(f"{name} with option {value} cannot be evaluated statically")
     return i
+
+
+# Command names the fast path leaves to the general one.
+_SPECIAL = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE) | SHELLS | RESERVED_SKIP | RESERVED_END
+_SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
