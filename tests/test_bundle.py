@@ -267,3 +267,15 @@ def test_the_shipped_example_bundle_compiles_and_its_examples_pass():
     assert len(bundle.examples) >= 5
     table = policyc.load(policyc.compile_text(text, "team.policy"))
     assert table.decide("read", {"path": "/repo/.env.example"}).source == "managed"
+
+
+def test_the_readme_bundle_example_compiles():
+    """The complete example in the README is a real bundle, examples included."""
+    from .conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## The bundle format") :]
+    block = section[section.index("```\n") + 4 :]
+    block = block[: block.index("```")]
+    table = policyc.load(policyc.compile_text(block, "README.policy"))
+    assert table.decide("bash", {"command": "curl x && ls"}).action == "block"

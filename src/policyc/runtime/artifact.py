@@ -60,7 +60,7 @@ def read_header(raw: bytes) -> tuple[dict, bytes]:
     return document, body
 
 
-def table_from_body(body: dict, digest: str = "") -> Table:
+def table_from_body(body: dict, digest: str = "", **options) -> Table:
     sources = [
         Source(s["name"], s["rank"], s["trusted"], s.get("path", ""), s.get("hash", ""))
         for s in body["sources"]
@@ -98,14 +98,19 @@ def table_from_body(body: dict, digest: str = "") -> Table:
         lists=lists,
         withheld=withheld,
         digest=digest,
+        **options,
     )
 
 
-def load(artifact: str | os.PathLike | bytes) -> Table:
+def load(
+    artifact: str | os.PathLike | bytes, *, home: str | None = None, follow_symlinks: bool = False
+) -> Table:
     """Load a compiled artifact from a path or from its bytes.
 
     A path ending in `.py` is a generated module (`policyc compile --emit
     python`); it is checked and imported, and decides like the artifact.
+    `home` is where `~` path rules point (default: this user's home);
+    `follow_symlinks` lets the path splitter resolve symlinks (I/O).
     """
     if isinstance(artifact, bytes | bytearray):
         raw = bytes(artifact)
@@ -121,7 +126,9 @@ def load(artifact: str | os.PathLike | bytes) -> Table:
             raise ArtifactError(f"cannot read the artifact: {exc.strerror or exc}") from None
     header, body = read_header(raw)
     try:
-        return table_from_body(json.loads(body), header["body_sha256"])
+        return table_from_body(
+            json.loads(body), header["body_sha256"], home=home, follow_symlinks=follow_symlinks
+        )
     except ArtifactError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
