@@ -165,12 +165,19 @@ def path_matches(spec: str, path: str, cwd: str | None = None, home: str | None 
 # -- domains ------------------------------------------------------------------
 
 
+_BARE_HOST = re.compile(r"[^:/?#@]+(?::[0-9]+)?(?:[/?#].*)?", re.DOTALL)
+
+
 def url_host(value: str) -> str | None:
     """The normalised host of a URL or bare host, or None when there is none."""
     if type(value) is not str or not value or any(c in value for c in " \t\r\n\x00\\"):
         return None
+    if "://" not in value and not _BARE_HOST.fullmatch(value):
+        return None  # `javascript:alert(1)`, `mailto:x` name no host
     try:
-        host = urlsplit(value if "://" in value else "//" + value).hostname
+        parts = urlsplit(value if "://" in value else "//" + value)
+        host = parts.hostname
+        parts.port  # noqa: B018 - raises on a port that is not a number: no host we can trust
     except ValueError:
         return None
     if not host:

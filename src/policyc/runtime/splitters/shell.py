@@ -1,7 +1,8 @@
 """The `shell` splitter: a POSIX/bash command string into the commands it runs.
 
 Hand-written, standard library only. We measured the alternatives on our
-adversarial corpus (see docs/shell-splitter.md and benchmarks/shell_parsers.py):
+adversarial corpus (`python -m benchmarks.shell_parsers`; the README's
+"Splitting" section has the numbers):
 bashlex parses the grammar but is pure Python and several times slower, and
 rejects some inputs bash accepts; tree-sitter-bash is fast C but its tree
 attaches a trailing redirect to a whole `&&` list and accepts unterminated

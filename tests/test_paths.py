@@ -1,0 +1,91 @@
+"""Path and domain matching: totality, and the normalisation rules on their own."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from policyc.runtime.paths import (
+    PathError,
+    domain_matches,
+    normalize_path,
+    path_matches,
+    resolve_base,
+    url_host,
+)
+
+anything = st.one_of(
+    st.text(max_size=20), st.none(), st.integers(), st.lists(st.text(max_size=3), max_size=2)
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(spec=anything, value=anything, cwd=anything, home=anything)
+def test_the_matchers_are_total(spec, value, cwd, home):
+    assert path_matches(spec, value, cwd, home) in (True, False)
+    assert domain_matches(spec, value) in (True, False)
+    assert url_host(value) is None or isinstance(url_host(value), str)
+
+
+@settings(max_examples=400, deadline=None)
+@given(path=st.text(alphabet="ab./~ ", max_size=12))
+def test_normalised_paths_are_absolute_and_clean(path):
+    try:
+        out = normalize_path(path, "/repo", "/home/u")
+    except PathError:
+        return
+    assert (
+        out.startswith("/")
+        and "/./" not in out + "/"
+        and "/../" not in out + "/"
+        and "//" not in out
+    )
+
+
+@pytest.mark.parametrize(
+    "path,expected",
+    [
+        ("a/../b", "/repo/b"),
+        ("../../../x", "/x"),
+        ("~/x/./y", "/home/u/x/y"),
+        ("//etc///passwd", "/etc/passwd"),
+        ("/", "/"),
+    ],
+)
+def test_normalize_path(path, expected):
+    assert normalize_path(path, "/repo", "/home/u") == expected
+
+
+def test_symlinks_are_followed_only_on_request(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    target = str(tmp_path / "link" / "f")
+    assert normalize_path(target, None, None) == target
+    with pytest.raises(PathError, match="cannot resolve"):
+        normalize_path(target, None, None, follow_symlinks=True)  # f does not exist: fail closed
+    (tmp_path / "real" / "f").write_text("x")
+    assert normalize_path(target, None, None, follow_symlinks=True) == str(tmp_path / "real" / "f")
+
+
+def test_base_anchors_resolve_against_the_source_folder():
+    assert resolve_base("@/conf/**", "/etc/agent/settings.json") == "/etc/agent/conf/**"
+    assert resolve_base("!@/conf/x", "/etc/agent/settings.json") == "!/etc/agent/conf/x"
+    assert resolve_base("@/x", "") is None
+    assert resolve_base("./x", "") == "./x"
+
+
+@pytest.mark.parametrize(
+    "value,host",
+    [
+        ("https://User:pw@EXAMPLE.com.:8443/a?b#c", "example.com"),
+        ("example.com", "example.com"),
+        ("http://b\u00fccher.de/", "xn--bcher-kva.de"),
+        ("https://[::1]:80/", "::1"),
+        ("https://", None),
+        ("javascript:alert(1)", None),
+        ("https://a b.com", None),
+    ],
+)
+def test_url_host(value, host):
+    assert url_host(value) == host
