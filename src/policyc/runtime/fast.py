@@ -79,7 +79,7 @@ def _guard_ids(guard: ToolRows) -> frozenset[int]:
     return frozenset(ids)
 
 
-def _glob_hit(globs: tuple[dict, list], value: str) -> bool:
+def glob_hit(globs: tuple[dict, list], value: str) -> bool:
     by_last, rest = globs
     candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
     for group in (candidates, rest):
@@ -251,13 +251,13 @@ class FastPath:
             # No path is deeper than `depth` tokens, so split no further.
             node = self.root
             for token in value.split(" ", self.depth):
-                if node.globs is not None and _glob_hit(node.globs, value):
+                if node.globs is not None and glob_hit(node.globs, value):
                     return None  # an inner-glob specifier matches: decide in full
                 child = node.children.get(token)
                 if child is None:
                     return node.past
                 node = child
-            if node.globs is not None and _glob_hit(node.globs, value):
+            if node.globs is not None and glob_hit(node.globs, value):
                 return None
             return node.end
         hit = self.exact.get(value, self)

@@ -9,7 +9,7 @@ functions walk literal tries to precomputed verdicts (see
   the artifact body embedded for everything the functions do not answer
   (confined calls, subjects, grant sets, values an inner glob matches,
   tools no rule names), decided by the ordinary runtime, built on first need;
-- `glob_hit`: the inner-glob test of a trie node;
+- `glob_hit`: the inner-glob test of a trie node (the runtime's own);
 - `load_module`: import a generated file after checking its digests.
 """
 
@@ -37,20 +37,6 @@ def compile_globs(by_last: dict, rest: list) -> tuple[dict, list]:
         return [(head, tail, re.compile(src, re.DOTALL)) for head, tail, src in entries]
 
     return {token: build(entries) for token, entries in by_last.items()}, build(rest)
-
-
-def glob_hit(globs: tuple[dict, list], value: str) -> bool:
-    by_last, rest = globs
-    candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
-    for group in (candidates, rest):
-        for head, tail, regex in group:
-            if (
-                value.startswith(head)
-                and value.endswith(tail)
-                and regex.fullmatch(value) is not None
-            ):
-                return True
-    return False
 
 
 class GeneratedTable:
