@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .artifact import ArtifactError, body_digest, table_from_body
 from .engine import batch
+from .fast import glob_hit as glob_hit  # re-exported for generated modules
 from .verdict import Verdict, failed_verdict
 
 EXPORTS = ("GeneratedTable", "Verdict", "glob_hit", "compile_globs")
