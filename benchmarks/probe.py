@@ -14,6 +14,17 @@ from pathlib import Path
 
 
 def peak_mb() -> float:
+    """Peak resident memory of this process image.
+
+    VmHWM, not ru_maxrss: on Linux ru_maxrss survives exec, so a child of a
+    big parent would report the parent's peak.
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 

@@ -43,10 +43,8 @@ def _glob_literal(globs, registry: list) -> str:
         return "None"
     by_last, rest = globs
     entry = {
-        "by_last": repr(
-            {k: [(h, t, r.pattern) for h, t, r in v] for k, v in sorted(by_last.items())}
-        ),
-        "rest": repr([(h, t, r.pattern) for h, t, r in rest]),
+        "by_last": repr({k: list(v) for k, v in sorted(by_last.items())}),
+        "rest": repr(list(rest)),
     }
     registry.append(entry)
     return f"G{len(registry) - 1}"

@@ -56,6 +56,19 @@ class GrantSet:
     granted: list[Rule] = field(default_factory=list)
 
 
+class _Verdicts(dict):
+    """Rule id -> its verdict, built on first use (loading builds none)."""
+
+    def __init__(self, rules: list[Rule], action: str) -> None:
+        super().__init__()
+        self._rules = rules
+        self._action = action
+
+    def __missing__(self, rid: int) -> Verdict:
+        verdict = self[rid] = rule_verdict(self._rules[rid], self._action)
+        return verdict
+
+
 class Lists:
     """The three active lists one scope decides against, with their verdicts."""
 
@@ -87,9 +100,9 @@ class Lists:
         self.allow = allow
         self.sets = sets
         self.verdicts = {
-            "deny": [rule_verdict(r, "block") for r in deny.rules],
-            "ask": [rule_verdict(r, "defer") for r in ask.rules],
-            "allow": [rule_verdict(r, "allow") for r in allow.rules],
+            "deny": _Verdicts(deny.rules, "block"),
+            "ask": _Verdicts(ask.rules, "defer"),
+            "allow": _Verdicts(allow.rules, "allow"),
         }
         # Which grant set each allow rule belongs to (for shadowing); -1 = the policy.
         self.allow_owner: list[int] = []

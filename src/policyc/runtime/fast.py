@@ -83,11 +83,11 @@ def glob_hit(globs: tuple[dict, list], value: str) -> bool:
     by_last, rest = globs
     candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
     for group in (candidates, rest):
-        for head, tail, regex in group:
+        for head, tail, spec in group:
             if (
                 value.startswith(head)
                 and value.endswith(tail)
-                and regex.fullmatch(value) is not None
+                and compile_glob(spec).fullmatch(value) is not None
             ):
                 return True
     return False
@@ -186,7 +186,7 @@ class FastPath:
                 node = self._token_node(head, whole_tokens_only=True)
                 if node.globs is None:
                     node.globs = ({}, [])
-                entry = (head, tail, compile_glob(spec))
+                entry = (head, tail, spec)
                 if " " in tail:  # the value's last token must be the tail's
                     node.globs[0].setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
                 else:

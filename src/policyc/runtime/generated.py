@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -32,12 +31,11 @@ FORMAT = "policyc-generated-1"
 
 
 def compile_globs(by_last: dict, rest: list) -> tuple[dict, list]:
-    """Literal (head, tail, regex source) entries -> entries with compiled regexes."""
+    """Literal (head, tail, spec) entries, in the shape `glob_hit` reads.
 
-    def build(entries):
-        return [(head, tail, re.compile(src, re.DOTALL)) for head, tail, src in entries]
-
-    return {token: build(entries) for token, entries in by_last.items()}, build(rest)
+    The specs compile on first use, as the runtime's do.
+    """
+    return by_last, rest
 
 
 class GeneratedTable:

@@ -5,7 +5,7 @@ holds a `ToolRows`, which sorts the tool's rules by how their specifier is
 decided (see `matchers.classify`): rules that fire on every call, on every
 string value, on an exact value (dict), on a character prefix (dicts bucketed
 by length), on a word prefix (dict probed at each space), and the few real
-globs (compiled regexes). Finding the candidates costs O(length of the value)
+globs (regexes, compiled on first use). Finding the candidates costs O(length of the value)
 plus the real globs, not O(rules).
 
 Carve-outs become guards: a carve-out reaches the rules of its own list with
@@ -93,7 +93,7 @@ class ToolRows:
         self.prefix: dict[str, list[int]] = {}
         self.lengths: tuple[int, ...] = ()
         self.word: dict[str, list[int]] = {}
-        # (head, tail, regex, rule id) filed by the tail's last token, the head's first token, or neither
+        # (head, tail, spec, rule id) filed by the tail's last token, the head's first token, or neither
         self.glob_by_last: dict[str, list[tuple]] = {}
         self.glob_by_first: dict[str, list[tuple]] = {}
         self.glob_rest: list[tuple] = []
@@ -135,7 +135,7 @@ class ToolRows:
         self.glob_by_last, self.glob_by_first, self.glob_rest = {}, {}, []
         for spec, rid in self.glob_specs:
             head, tail = literal_ends(spec)
-            entry = (head, tail, compile_glob(spec), rid)
+            entry = (head, tail, spec, rid)
             if " " in tail:
                 self.glob_by_last.setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
             elif " " in head:
@@ -205,8 +205,12 @@ class ToolRows:
             space = value.find(" ")
             groups.append(self.glob_by_first.get(value[:space] if space >= 0 else value, ()))
         for group in groups:
-            for head, tail, regex, rid in group:
-                if value.startswith(head) and value.endswith(tail) and regex.fullmatch(value):
+            for head, tail, spec, rid in group:
+                if (
+                    value.startswith(head)
+                    and value.endswith(tail)
+                    and compile_glob(spec).fullmatch(value)
+                ):
                     out.append(rid)
         return out
 

@@ -17,6 +17,7 @@ decides it exactly:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .paths import domain_matches, domain_spec, path_matches
 
@@ -58,6 +59,7 @@ def literal_ends(spec: str) -> tuple[str, str]:
     return head, body[body.rindex("*") + 1 :]
 
 
+@lru_cache(maxsize=65536)  # compiled on first use: loading a table compiles nothing
 def compile_glob(spec: str) -> re.Pattern[str]:
     # fullmatch, not `$`: `$` would also match before a trailing newline.
     return re.compile(glob_regex(spec), re.DOTALL)
