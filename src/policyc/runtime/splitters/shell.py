@@ -475,14 +475,22 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     words = cmd.words
     if not words:
         return out
-    start = min([words[0].start] + [r.start for r in cmd.redirects])
-    end = max([words[-1].end] + [r.end for r in cmd.redirects])
+    if cmd.redirects:
+        start = min([words[0].start] + [r.start for r in cmd.redirects])
+        end = max([words[-1].end] + [r.end for r in cmd.redirects])
+    else:
+        start, end = words[0].start, words[-1].end
     text = source[start:end].strip()
 
     guarded = False  # an assignment or wrapper that may change what runs came first
     assignments = []
     k = 0
-    while k < len(words) and not words[k].quoted and _ASSIGNMENT.match(words[k].value):
+    while (
+        k < len(words)
+        and not words[k].quoted
+        and "=" in words[k].value
+        and _ASSIGNMENT.match(words[k].value)
+    ):
         assignments.append(words[k].value)
         k += 1
     if any(not _is_safe_assignment(a.split("=", 1)[0]) for a in assignments):
@@ -491,8 +499,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if guarded:
             return out + [{"args": {config.field: shlex.join(assignments)}, "text": text}]
         return out
-    rest, wrapped = _strip_wrappers(words[k:])
-    guarded = guarded or wrapped
+    if words[k].value.rsplit("/", 1)[-1] in _STRIPPABLE:
+        rest, wrapped = _strip_wrappers(words[k:])
+        guarded = guarded or wrapped
+    else:
+        rest = words[k:] if k else words
     if not rest:
         return out + [{"args": {config.field: shlex.join(w.value for w in words)}, "text": text}]
     head = rest[0]
@@ -708,3 +719,4 @@ def _skip_options(
 # Command names the fast path leaves to the general one.
 _SPECIAL = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE) | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
+_STRIPPABLE = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE)
