@@ -188,6 +188,9 @@ def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
     verdicts = []
     for call in calls:
         if type(call) is dict:
+            if len(call) == 2 and scope is None and "tool" in call and "args" in call:
+                verdicts.append(decide(call["tool"], call["args"]))  # the common call
+                continue
             confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
             if confined is None and subjects is None and scope is None and cwd is None:
                 verdicts.append(decide(call.get("tool"), call.get("args")))
