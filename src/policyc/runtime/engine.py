@@ -36,6 +36,7 @@ from .verdict import (
 )
 
 ACTIONS = ("deny", "ask", "allow")
+_UNDECIDED = object()  # the fast walk cannot tell: decide in full
 NO_SUBJECTS = "the tool has a splitter and no subjects were given"
 VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
 
@@ -81,6 +82,7 @@ class Lists:
         "sets",
         "plans",
         "fast",
+        "subject_fast",
         "_fields",
         "_tools",
         "_default",
@@ -114,8 +116,10 @@ class Lists:
         self._fields = {name: spec.field for name, spec in tools.items() if spec.match}
         self._tools = tools
         self._default = default
-        # Per tool, built on first use: the precomputed walk (see fast.py).
+        # Per tool, built on first use: the precomputed walk (see fast.py), for
+        # calls and, without the tool's splitter (subjects are not split again), for subjects.
         self.fast: dict[str, FastPath] = {}
+        self.subject_fast: dict[str, FastPath] = {}
         # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
         self.plans: dict[str, tuple] = {}
         for name in set(deny.by_tool) | set(ask.by_tool) | set(allow.by_tool):
@@ -144,6 +148,20 @@ class Lists:
                 path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
             if len(self.fast) < 8192:
                 self.fast[tool] = path
+        return path
+
+    def subject_path(self, tool: str) -> FastPath:
+        path = self.subject_fast.get(tool)
+        if path is None:
+            spec = self._tools.get(tool)
+            if spec is not None and spec.match in ("path", "domain"):
+                path = FULL  # their matchers read a context
+            else:
+                _, deny, ask, allow = self.plan(tool)
+                default = default_verdict(self._default, tool)
+                path = FastPath(self, tool, spec, (deny, ask, allow), default)
+            if len(self.subject_fast) < 8192:
+                self.subject_fast[tool] = path
         return path
 
     def plan(self, tool: str) -> tuple:
@@ -348,15 +366,19 @@ class Table:
             if type(text) is not str or type(target) is not str:
                 return failed_verdict(tool, "a subject's text or tool is not a string", conf)
             elsewhere = target != tool
-            verdict = self._decide_subject(
-                lists,
-                target,
-                subject.get("args"),
-                confined is not None and not elsewhere,
-                None if elsewhere else confined,
-                constrain,
-                ctx,
-            )
+            verdict = _UNDECIDED
+            if confined is None or elsewhere:  # a confined subject may skip a bare ask: in full
+                verdict = self._fast_subject(lists, target, subject.get("args"), constrain)
+            if verdict is _UNDECIDED:
+                verdict = self._decide_subject(
+                    lists,
+                    target,
+                    subject.get("args"),
+                    confined is not None and not elsewhere,
+                    None if elsewhere else confined,
+                    constrain,
+                    ctx,
+                )
             parts.append((text, verdict))
         if all(subject.get("constrain") for subject in subjects):
             parts.append(
@@ -379,6 +401,26 @@ class Table:
         if best.action == "block" and len(parts) > 1 and best_text:
             reason = blocked_reason(reason, best_text, [text for text, _ in parts])
         return best.replace(tool=tool, subject=best_text, confined=conf, reason=reason)
+
+    @staticmethod
+    def _fast_subject(lists: Lists, tool: str, args: object, constrain: bool):
+        """A subject's verdict from the precomputed walk, or _UNDECIDED.
+
+        Only for the policy's own lists (no grant set) and tools that are not
+        split themselves (a subject is never split again). A constraint takes
+        the walk's verdict only when a deny or ask rule gave it.
+        """
+        if lists.sets:
+            return _UNDECIDED
+        path = lists.subject_fast.get(tool) or lists.subject_path(tool)
+        if path is FULL:
+            return _UNDECIDED
+        verdict = path.decide(args)
+        if verdict is None:
+            return _UNDECIDED
+        if constrain:
+            return verdict if verdict.rule is not None and verdict.action != "allow" else None
+        return verdict
 
     def _decide_subject(
         self, lists: Lists, tool, args, is_confined, confined, constrain, ctx=None
