@@ -11,8 +11,6 @@ top-level package brings in the compiler lazily, on first use.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 __version__ = "0.1.0"
 
 
@@ -26,7 +24,7 @@ def compile_text(text: str, file: str = "<input>", fmt: str | None = None) -> by
     return compile_bundle(bundle, inputs_digest(text.encode("utf-8")))
 
 
-def compile_file(path: str | Path) -> bytes:
+def compile_file(path) -> bytes:  # str or PathLike
     """Compile a bundle file to artifact bytes. Raises `PolicyErrors`."""
     from .compiler import compile_bundle
     from .compiler.artifact import inputs_digest

@@ -37,13 +37,39 @@ def cmd_compile(args: argparse.Namespace) -> int:
     from .errors import PolicyErrors
     from .grammar import read_bundle
 
-    bundle_path = Path(args.bundle)
+    settings = getattr(args, "claude_settings", None) or []
+    if args.bundle is None and not settings:
+        _err("name a bundle, or settings files with --claude-settings SCOPE=PATH")
+        return EXIT_USAGE
+    if settings and args.bundle is None and not args.output:
+        _err("with --claude-settings alone, say where to write the artifact: -o OUT")
+        return EXIT_USAGE
+    bundle_path = Path(args.bundle) if args.bundle else Path("claude-settings")
     emit = getattr(args, "emit", "artifact")
     out = Path(args.output) if args.output else _default_output(bundle_path, emit)
     started = time.perf_counter()
     try:
-        bundle, raw = read_bundle(bundle_path)
-        artifact = compile_bundle(bundle, inputs_digest(raw))
+        parts = []
+        bundle = None
+        if args.bundle is not None:
+            bundle, raw = read_bundle(bundle_path)
+            parts.append(raw)
+        if settings:
+            from .grammar.claude import combine, read_claude_settings
+
+            scoped = []
+            for item in settings:
+                scope, sep, path = item.partition("=")
+                if not sep or not path:
+                    _err(f"--claude-settings takes SCOPE=PATH, not {item!r}")
+                    return EXIT_USAGE
+                scoped.append((scope, path))
+            imported, raw_settings = read_claude_settings(
+                scoped, trust_workspace=args.trust_workspace
+            )
+            parts.append(raw_settings)
+            bundle = imported if bundle is None else combine(bundle, imported)
+        artifact = compile_bundle(bundle, inputs_digest(*parts))
     except PolicyErrors as exc:
         failing_examples = isinstance(exc, ExamplesFailed)
         if args.json:
@@ -63,7 +89,9 @@ def cmd_compile(args: argparse.Namespace) -> int:
         _err(f"cannot write {out}: {exc.strerror or exc}")
         return EXIT_USAGE
     elapsed = (time.perf_counter() - started) * 1000
-    rules = sum(len(getattr(s.rules, a)) for s in bundle.sources for a in ("deny", "ask", "allow"))
+    rules = sum(
+        len(getattr(src.rules, a)) for src in bundle.sources for a in ("deny", "ask", "allow")
+    )
     rules += sum(len(getattr(bundle.host, a)) for a in ("deny", "ask", "allow"))
     summary = {
         "ok": True,
@@ -236,7 +264,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("compile", help="compile a bundle (.policy or .json) into an artifact")
-    p.add_argument("bundle", help="the bundle file; its format is chosen by extension")
+    p.add_argument("bundle", nargs="?", help="the bundle file; its format is chosen by extension")
+    p.add_argument(
+        "--claude-settings",
+        action="append",
+        metavar="SCOPE=PATH",
+        help="a Claude Code settings file (SCOPE: managed, local, project, user); repeatable",
+    )
+    p.add_argument(
+        "--trust-workspace",
+        action="store_true",
+        help="trust project and local settings (else their allow rules are withheld)",
+    )
     p.add_argument(
         "-o", "--output", help="where to write the artifact (default: BUNDLE.artifact.json)"
     )
@@ -286,12 +325,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_bench)
 
+    p = sub.add_parser(
+        "hook",
+        help="a Claude Code PreToolUse hook: `policyc hook claude --artifact ART [--log FILE]`",
+    )
+    p.add_argument("agent", choices=("claude",))
+    p.add_argument("--artifact", required=True)
+    p.add_argument("--log")
+
     p = sub.add_parser("demo", help="compile the embedded example bundle and decide a few calls")
     p.set_defaults(run=cmd_demo)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["hook"]:  # once per tool call: skip argparse and the help machinery
+        from .hook import main as hook_main
+
+        return hook_main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)

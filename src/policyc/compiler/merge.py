@@ -25,7 +25,8 @@ def _expand(refs: tuple[RuleRef, ...], aliases: dict[str, list[str]]) -> tuple[R
             out.append(ref)
         else:
             out.extend(
-                RuleRef(dataclasses.replace(ref.rule, tool=name), ref.span) for name in names
+                RuleRef(Rule(name, ref.rule.spec, ref.rule.source, ref.rule.note), ref.span)
+                for name in names
             )
     return tuple(out)
 

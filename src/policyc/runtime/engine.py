@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .checks import expand_aliases, rule_problem
 from .fast import FULL, FastPath
@@ -41,20 +41,18 @@ NO_SUBJECTS = "the tool has a splitter and no subjects were given"
 VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+class Refusal(NamedTuple):
     """A grant-set rule that was not activated, with the stable reason."""
 
     rule: Rule
     reason: str
 
 
-@dataclass(slots=True)
-class GrantSet:
+class GrantSet(NamedTuple):
     scope: str | None
     source: Source
     rules: dict[str, list[Rule]]  # the kept rules per action list
-    granted: list[Rule] = field(default_factory=list)
+    granted: list[Rule]
 
 
 class _Verdicts(dict):
@@ -201,6 +199,13 @@ def _coerce_rules(rules: str | Iterable[str | Rule], source: Source) -> list[Rul
     return out
 
 
+def _fault(tool: object, confined: object, exc: Exception) -> Verdict:
+    conf = confined if isinstance(confined, str) else ""
+    if not isinstance(tool, str):
+        return failed_verdict("tool", "the tool name is not a string", conf)
+    return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
+
+
 def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
     """SPEC section 7's hold over any `decide`: the table's, or a generated module's."""
     verdicts = []
@@ -304,10 +309,27 @@ class Table:
                         return verdict
             return self._decide(tool, args, confined, subjects, scope, cwd)
         except Exception as exc:  # fail closed: an internal error never allows
-            conf = confined if isinstance(confined, str) else ""
-            if not isinstance(tool, str):
-                return failed_verdict("tool", "the tool name is not a string", conf)
-            return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
+            return _fault(tool, confined, exc)
+
+    def decide_once(
+        self,
+        tool: str,
+        args: object,
+        *,
+        confined: str | None = None,
+        subjects: object = None,
+        scope: str | None = None,
+        cwd: str | None = None,
+    ) -> Verdict:
+        """`decide` for a process that decides one call and exits (a hook).
+
+        It skips building the tools' precomputed walks, which pay off only
+        over many calls; the verdict is the same.
+        """
+        try:
+            return self._decide(tool, args, confined, subjects, scope, cwd, walk=False)
+        except Exception as exc:  # fail closed: an internal error never allows
+            return _fault(tool, confined, exc)
 
     def _lists_for(self, scope: str | None) -> Lists:
         if not self._sets:
@@ -319,7 +341,7 @@ class Table:
                 self._by_scope[scope] = lists
         return lists
 
-    def _decide(self, tool, args, confined, subjects, scope, cwd=None) -> Verdict:
+    def _decide(self, tool, args, confined, subjects, scope, cwd=None, walk=True) -> Verdict:
         if type(tool) is not str:
             return failed_verdict("tool", "the tool name is not a string", confined or "")
         if confined is not None and type(confined) is not str:
@@ -339,7 +361,7 @@ class Table:
                     return failed_verdict(tool, str(exc), conf)
                 if not subjects:
                     return failed_verdict(tool, "splitter returned no subjects", conf)
-                return self._decide_subjects(lists, tool, args, confined, subjects, ctx)
+                return self._decide_subjects(lists, tool, args, confined, subjects, ctx, walk)
             verdict = self._decide_subject(
                 lists, tool, args, confined is not None, confined, False, ctx
             )
@@ -352,9 +374,11 @@ class Table:
             return failed_verdict(tool, "the splitter's subjects are not a list", conf)
         if not subjects:
             return failed_verdict(tool, "splitter returned no subjects", conf)
-        return self._decide_subjects(lists, tool, args, confined, subjects, ctx)
+        return self._decide_subjects(lists, tool, args, confined, subjects, ctx, walk)
 
-    def _decide_subjects(self, lists, tool, args, confined, subjects, ctx=None) -> Verdict:
+    def _decide_subjects(
+        self, lists, tool, args, confined, subjects, ctx=None, walk=True
+    ) -> Verdict:
         conf = confined or ""
         parts: list[tuple[str, Verdict | None]] = []
         for subject in subjects:
@@ -367,7 +391,7 @@ class Table:
                 return failed_verdict(tool, "a subject's text or tool is not a string", conf)
             elsewhere = target != tool
             verdict = _UNDECIDED
-            if confined is None or elsewhere:  # a confined subject may skip a bare ask: in full
+            if walk and (confined is None or elsewhere):  # a confined subject may skip a bare ask
                 verdict = self._fast_subject(lists, target, subject.get("args"), constrain)
             if verdict is _UNDECIDED:
                 verdict = self._decide_subject(

@@ -20,15 +20,14 @@ when grant sets change the active lists. The build is the same code in both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .matchers import classify, compile_glob, field_value, literal_ends, tool_matches
 from .model import Rule
 from .paths import path_matches, url_host
 
 
-@dataclass(frozen=True, slots=True)
-class ToolSpec:
+class ToolSpec(NamedTuple):
     """What the bundle registered for one tool."""
 
     match: str | None = None  # "prefix" | "glob" | None

@@ -6,11 +6,14 @@ live in the runtime (standard library only); the compiler builds on them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# Named tuples and a slotted class rather than dataclasses: importing
+# dataclasses (and the inspect module it pulls in) would be most of a
+# hook's start-up time.
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """Where rules came from. Higher rank = more authority.
 
     The zero source (no name, rank 0) is the host's own: it counts as
@@ -36,18 +39,37 @@ class Source:
 HOST = Source()
 
 
-@dataclass(frozen=True, slots=True)
 class Rule:
     """One token of the rule grammar, stamped with its source and note.
 
     `spec` is None for a bare rule. Two rules differing only in their notes
-    are the same rule, so `note` takes no part in equality.
+    are the same rule, so `note` takes no part in equality. Immutable.
     """
 
-    tool: str
-    spec: str | None = None
-    source: Source = HOST
-    note: str = field(default="", compare=False)
+    __slots__ = ("tool", "spec", "source", "note")
+
+    def __init__(
+        self, tool: str, spec: str | None = None, source: Source = HOST, note: str = ""
+    ) -> None:
+        s = object.__setattr__
+        s(self, "tool", tool)
+        s(self, "spec", spec)
+        s(self, "source", source)
+        s(self, "note", note)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Rule is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rule):
+            return NotImplemented
+        return (self.tool, self.spec, self.source) == (other.tool, other.spec, other.source)
+
+    def __hash__(self) -> int:
+        return hash((self.tool, self.spec, self.source))
+
+    def __repr__(self) -> str:
+        return f"Rule(tool={self.tool!r}, spec={self.spec!r}, source={self.source!r}, note={self.note!r})"
 
     @property
     def bare(self) -> bool:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import posixpath
 import re
 from functools import lru_cache
-from urllib.parse import urlsplit
 
 
 class PathError(ValueError):
@@ -174,6 +173,8 @@ def url_host(value: str) -> str | None:
         return None
     if "://" not in value and not _BARE_HOST.fullmatch(value):
         return None  # `javascript:alert(1)`, `mailto:x` name no host
+    from urllib.parse import urlsplit  # here, not at the top: hooks that never read a URL skip it
+
     try:
         parts = urlsplit(value if "://" in value else "//" + value)
         host = parts.hostname

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
 MAX_DEPTH = 4  # nested `bash -c` strings
@@ -71,8 +71,7 @@ class SplitError(ValueError):
     """The command cannot be evaluated statically; the reason is read to the model."""
 
 
-@dataclass(slots=True)
-class Word:
+class Word(NamedTuple):
     value: str  # after quote removal
     start: int
     end: int
@@ -80,19 +79,22 @@ class Word:
     quoted: bool = False
 
 
-@dataclass(slots=True)
-class Redirect:
+class Redirect(NamedTuple):
     op: str
     target: Word | None  # None for fd duplication and here-documents
     start: int
     end: int
 
 
-@dataclass(slots=True)
 class Command:
-    words: list[Word] = field(default_factory=list)
-    redirects: list[Redirect] = field(default_factory=list)
-    heredoc: bool = False  # stdin comes from a here-document or here-string
+    """One simple command as it is being read."""
+
+    __slots__ = ("words", "redirects", "heredoc")
+
+    def __init__(self) -> None:
+        self.words: list[Word] = []
+        self.redirects: list[Redirect] = []
+        self.heredoc = False  # stdin comes from a here-document or here-string
 
 
 # -- lexing -------------------------------------------------------------------
@@ -372,8 +374,7 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ShellConfig:
+class ShellConfig(NamedTuple):
     """Where a shell call's parts go: the command field, and the file tools."""
 
     field: str = "command"
@@ -381,6 +382,9 @@ class ShellConfig:
     write_field: str = "path"
     read_tool: str = "read"
     read_field: str = "path"
+
+
+DEFAULT_CONFIG = ShellConfig()
 
 
 # A command with none of these is plain words and list/pipeline operators.
@@ -414,7 +418,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
     return out
 
 
-def split(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> list[dict]:
+def split(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) -> list[dict]:
     if len(command) > MAX_LENGTH:
         raise SplitError(f"the command is longer than {MAX_LENGTH} characters")
     if depth > MAX_DEPTH:
@@ -425,7 +429,7 @@ def split(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> 
     return plain if plain is not None else split_general(command, config, depth)
 
 
-def split_general(command: str, config: ShellConfig = ShellConfig(), depth: int = 0) -> list[dict]:
+def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) -> list[dict]:
     """The full path: lex, flatten, and read every simple command."""
     out: list[dict] = []
     for cmd in commands(lex(command), command):

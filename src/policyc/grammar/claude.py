@@ -1,0 +1,295 @@
+"""The Claude Code front-end: settings files -> `Bundle`, with Claude Code's meaning.
+
+Each settings file is a source. Ranks follow Claude Code's precedence
+(managed 4 > local 3 > project 2 > user 1); project and local settings are
+untrusted until the workspace is trusted, so their allow rules are withheld
+while their deny and ask rules apply. Every malformed entry is an error that
+names the file, the JSON pointer and the reason: one bad rule never drops the
+file or the other rules.
+
+Claude Code's rules are translated to policyc's where they differ:
+
+- `Bash(ls *)`: a trailing ` *` with no other `*` also matches the bare
+  command, so it becomes `Bash(ls:*)`.
+- Paths (Read, Edit, ...): `//x` is absolute (`/x`), `~/x` is the home
+  directory, `/x` is relative to the settings file's folder (`@/x`), `./x`
+  and `x/y` are relative to the working directory, and a pattern without a
+  slash matches at any depth below it (`*.env` -> `./**/*.env`).
+- `Edit(...)` rules govern every tool that edits files (Edit, Write,
+  MultiEdit, NotebookEdit); `Read(...)` rules every tool that reads them
+  (Read, Glob, Grep).
+- `mcp__server` names every tool of the server (`mcp__server__*`); in an
+  allow list that is refused, since policyc allows only named tools: list
+  them (`mcp__server__tool`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from ..errors import ErrorSink, PolicyError, Span
+from ..runtime.model import Rule
+from ..runtime.rules import RuleSyntaxError, parse_token
+from .ast import AliasDecl, Bundle, RuleLists, RuleRef, SourceDecl, ToolDecl
+from .jsonbundle import _positions
+
+SCOPES = {"managed": 4, "local": 3, "project": 2, "user": 1}
+WORKSPACE_SCOPES = ("project", "local")
+
+# Claude Code's tools: (matcher, field, splitter); None = bare rules only.
+VOCABULARY: dict[str, tuple[str | None, str | None, str | bool]] = {
+    "Bash": ("glob", "command", "shell"),
+    "Read": ("path", "file_path", "path"),
+    "Edit": ("path", "file_path", "path"),
+    "Write": ("path", "file_path", "path"),
+    "MultiEdit": ("path", "file_path", "path"),
+    "NotebookEdit": ("path", "notebook_path", "path"),
+    "Glob": ("path", "path", "path"),
+    "Grep": ("path", "path", "path"),
+    "WebFetch": ("domain", "url", "url"),
+    "WebSearch": (None, None, False),
+}
+ALIASES = {
+    "Edit": ("Edit", "Write", "MultiEdit", "NotebookEdit"),
+    "Read": ("Read", "Glob", "Grep"),
+}
+PATH_TOOLS = frozenset({"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"})
+
+# permissions.defaultMode -> the bundle's default, and host rules that go with it.
+MODES: dict[str, tuple[str, str]] = {
+    "default": ("ask", ""),  # ask for anything no rule decides
+    "acceptEdits": ("ask", "Edit"),  # edits run without asking; everything else asks
+    "plan": ("deny", "Read"),  # read-only: reads run, everything else is refused
+    "dontAsk": ("deny", ""),  # what would ask is refused
+    "bypassPermissions": ("allow", ""),  # everything runs (deny and ask rules still apply)
+}
+
+
+def translate_spec(tool: str, spec: str) -> str:
+    """A Claude Code specifier in policyc's terms (see the module docstring)."""
+    bang = "!" if spec.startswith("!") else ""
+    body = spec[len(bang) :]
+    if tool == "Bash" and body.endswith(" *") and body.count("*") == 1:
+        body = body[:-2] + ":*"
+    elif tool in PATH_TOOLS:
+        if body.startswith("//"):
+            body = "/" + body.lstrip("/")
+        elif body.startswith("/"):
+            body = "@" + body
+        elif body == "~" or body.startswith("~/") or body.startswith("./"):
+            pass
+        elif "/" not in body.rstrip("/"):
+            body = "./**/" + body
+        else:
+            body = "./" + body
+    return bang + body
+
+
+class _Settings:
+    def __init__(self, scope: str, path: Path, trusted: bool, errors: ErrorSink) -> None:
+        self.scope, self.path, self.trusted, self.errors = scope, path, trusted, errors
+        self.raw = b""
+        self.text = ""
+        self.where: dict[str, int] = {}
+
+    def span(self, pointer: str) -> Span:
+        return Span.at_offset(str(self.path), self.text, self.where.get(pointer, 0))
+
+    def error(self, kind: str, message: str, pointer: str, help: str = "") -> None:
+        self.errors.add(
+            PolicyError(kind, f"{message} (at {pointer or '/'})", self.span(pointer), help)
+        )
+
+    def read(self) -> dict | None:
+        try:
+            self.raw = self.path.read_bytes()
+            self.text = self.raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.errors.add(
+                PolicyError("unreadable", f"cannot read {self.path}: {exc}", Span(str(self.path)))
+            )
+            return None
+        try:
+            data = json.loads(self.text)
+        except json.JSONDecodeError as exc:
+            self.errors.add(
+                PolicyError(
+                    "bad_json",
+                    f"not valid JSON: {exc.msg}",
+                    Span.at_offset(str(self.path), self.text, exc.pos),
+                    "a settings file is one JSON object",
+                )
+            )
+            return None
+        self.where = _positions(self.text)
+        if not isinstance(data, dict):
+            self.error("bad_type", "a settings file is a JSON object", "")
+            return None
+        return data
+
+    def rules(self, permissions: dict, action: str) -> list[RuleRef]:
+        entries = permissions.get(action, [])
+        at = f"/permissions/{action}"
+        if not isinstance(entries, list):
+            self.error("bad_type", f"permissions.{action} must be a list of rule strings", at)
+            return []
+        out = []
+        for i, entry in enumerate(entries):
+            pointer = f"{at}/{i}"
+            if not isinstance(entry, str):
+                self.error("bad_type", "a rule must be a string", pointer)
+                continue
+            try:
+                tool, spec = parse_token(entry.strip())
+            except RuleSyntaxError as exc:
+                self.error(exc.kind, f"{exc.describe()}", pointer, exc.help)
+                continue
+            if not entry.strip() or any(c in entry.strip() for c in " \t") and spec is None:
+                self.error(
+                    "invalid_rule",
+                    f"{entry!r} is not one rule",
+                    pointer,
+                    "write one rule per entry",
+                )
+                continue
+            if tool.startswith("mcp__") and tool.count("__") == 1 and spec is None:
+                tool += "__*"  # every tool of the server
+            if "*" in tool and action == "allow":
+                self.error(
+                    "tool_glob",
+                    f"{entry} names every tool of an MCP server, which policyc does not allow wholesale",
+                    pointer,
+                    "list the server's tools one by one (mcp__server__tool); a deny or ask may name the server",
+                )
+                continue
+            if spec is not None:
+                spec = translate_spec(tool, spec)
+            out.append(RuleRef(Rule(tool, spec), self.span(pointer)))
+        return out
+
+
+def read_claude_settings(
+    scoped: list[tuple[str, str | Path]], trust_workspace: bool = False
+) -> tuple[Bundle, bytes]:
+    """Settings files -> a bundle with Claude Code's tools, and the bytes read (for the digest)."""
+    errors = ErrorSink()
+    sources: list[SourceDecl] = []
+    host_allow: list[RuleRef] = []
+    default: str | None = None
+    default_rank = -1
+    raw_inputs = b""
+    seen: set[str] = set()
+    for scope, path in scoped:
+        if scope not in SCOPES:
+            errors.add(
+                PolicyError(
+                    "unknown_scope",
+                    f"unknown settings scope {scope!r}",
+                    Span(str(path)),
+                    "scopes are managed, local, project and user",
+                )
+            )
+            continue
+        if scope in seen:
+            errors.add(
+                PolicyError(
+                    "duplicate_source", f"two settings files for the {scope} scope", Span(str(path))
+                )
+            )
+            continue
+        seen.add(scope)
+        trusted = trust_workspace or scope not in WORKSPACE_SCOPES
+        settings = _Settings(scope, Path(path), trusted, errors)
+        data = settings.read()
+        if data is None:
+            continue
+        raw_inputs += settings.raw
+        permissions = data.get("permissions", {})
+        if not isinstance(permissions, dict):
+            settings.error("bad_type", "permissions must be an object", "/permissions")
+            continue
+        lists = {
+            action: tuple(settings.rules(permissions, action))
+            for action in ("deny", "ask", "allow")
+        }
+        mode = permissions.get("defaultMode")
+        if mode is not None:
+            if mode not in MODES:
+                settings.error(
+                    "bad_mode",
+                    f"unknown defaultMode {mode!r}",
+                    "/permissions/defaultMode",
+                    "modes are " + ", ".join(MODES),
+                )
+            elif SCOPES[scope] > default_rank:
+                default, default_rank = MODES[mode][0], SCOPES[scope]
+                extra = MODES[mode][1]
+                host_allow = [RuleRef(Rule(extra))] if extra else []
+        dirs = permissions.get("additionalDirectories", [])
+        if not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs):
+            settings.error(
+                "bad_type",
+                "additionalDirectories must be a list of paths",
+                "/permissions/additionalDirectories",
+            )
+            dirs = []
+        # An additional working directory is readable as the working directory is.
+        extra_reads = tuple(
+            RuleRef(
+                Rule("Read", "/" + str(Path(d)).strip("/") + "/**"),
+                settings.span("/permissions/additionalDirectories"),
+            )
+            for d in dirs
+            if d.startswith("/")
+        )
+        resolved = Path(path).resolve()
+        sources.append(
+            SourceDecl(
+                name=scope,
+                rank=SCOPES[scope],
+                trusted=trusted,
+                path=str(resolved),
+                hash="sha256:" + hashlib.sha256(settings.raw).hexdigest(),
+                rules=RuleLists(lists["deny"], lists["ask"], lists["allow"] + extra_reads),
+                span=Span(str(path)),
+            )
+        )
+    errors.check()
+    tools = tuple(
+        ToolDecl(
+            name,
+            match,
+            field,
+            split,
+            "Edit" if name == "Bash" else "",
+            "Read" if name == "Bash" else "",
+        )
+        for name, (match, field, split) in VOCABULARY.items()
+    )
+    aliases = tuple(AliasDecl(name, names) for name, names in ALIASES.items())
+    bundle = Bundle(
+        file="claude-settings",
+        default=default or "ask",
+        tools=tools,
+        aliases=aliases,
+        sources=tuple(sources),
+        host=RuleLists((), (), tuple(host_allow)),
+    )
+    return bundle, raw_inputs
+
+
+def combine(bundle: Bundle, settings: Bundle) -> Bundle:
+    """A policyc bundle plus imported settings: its tools, aliases and host rules win."""
+    import dataclasses
+
+    names = {t.name for t in bundle.tools}
+    aliases = {a.name for a in bundle.aliases}
+    return dataclasses.replace(
+        bundle,
+        tools=bundle.tools + tuple(t for t in settings.tools if t.name not in names),
+        aliases=bundle.aliases + tuple(a for a in settings.aliases if a.name not in aliases),
+        sources=bundle.sources + settings.sources,
+        default=bundle.default or settings.default,
+    )

@@ -1,0 +1,126 @@
+"""`policyc hook claude`: a Claude Code PreToolUse command hook.
+
+Claude Code runs the hook once per tool call, with the call as JSON on stdin:
+
+    {"session_id": "...", "cwd": "/repo", "permission_mode": "default",
+     "hook_event_name": "PreToolUse", "tool_name": "Bash",
+     "tool_input": {"command": "git status"}, "tool_use_id": "toolu_..."}
+
+and reads the decision from stdout (exit code 0):
+
+    {"hookSpecificOutput": {"hookEventName": "PreToolUse",
+     "permissionDecision": "allow" | "deny" | "ask",
+     "permissionDecisionReason": "..."}}
+
+Anything wrong (unreadable stdin, another event, a missing or refused
+artifact, an internal fault) is a `deny` whose reason says what is wrong:
+never a traceback, never an allow. This module imports only the runtime, so
+the hook starts about as fast as Python does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+DECISIONS = {"allow": "allow", "block": "deny", "defer": "ask"}
+
+
+def _answer(decision: str, reason: str) -> str:
+    return json.dumps(
+        {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": decision,
+                "permissionDecisionReason": reason,
+            }
+        },
+        ensure_ascii=False,
+    )
+
+
+def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
+    """The hook's stdout for one payload. Never raises."""
+    try:
+        try:
+            payload = json.loads(stdin)
+        except ValueError as exc:
+            return _answer(
+                "deny", f"policyc hook: the payload is not JSON ({exc}); the call is refused"
+            )
+        if not isinstance(payload, dict):
+            return _answer(
+                "deny", "policyc hook: the payload is not a JSON object; the call is refused"
+            )
+        event = payload.get("hook_event_name")
+        if event != "PreToolUse":
+            return _answer(
+                "deny",
+                f"policyc hook: expected a PreToolUse event, got {event!r}; the call is refused",
+            )
+        tool = payload.get("tool_name")
+        if not isinstance(tool, str) or not tool:
+            return _answer("deny", "policyc hook: the payload names no tool; the call is refused")
+        cwd = payload.get("cwd")
+        from .runtime import ArtifactError, load
+
+        try:
+            table = load(artifact)
+        except ArtifactError as exc:
+            return _answer(
+                "deny", f"policyc hook: refused artifact {artifact}: {exc}; the call is refused"
+            )
+        verdict = table.decide_once(
+            tool, payload.get("tool_input"), cwd=cwd if isinstance(cwd, str) else None
+        )
+        if log:
+            session = payload.get("session_id")
+            call = payload.get("tool_use_id")
+            record = verdict.record(
+                run_id=session if isinstance(session, str) else "",
+                call_id=call if isinstance(call, str) else "",
+            )
+            try:
+                with open(log, "a", encoding="utf-8") as fh:
+                    fh.write(record + "\n")
+            except OSError as exc:  # the decision stands; say the log failed
+                print(
+                    f"policyc hook: cannot append to {log}: {exc.strerror or exc}", file=sys.stderr
+                )
+        return _answer(DECISIONS[verdict.action], verdict.reason)
+    except Exception as exc:  # fail closed, whatever happened
+        return _answer(
+            "deny", f"policyc hook: internal error ({type(exc).__name__}); the call is refused"
+        )
+
+
+def main(argv: list[str]) -> int:
+    """`policyc hook claude --artifact ART [--log FILE]`, parsed by hand to start fast."""
+    artifact = log = None
+    args = list(argv)
+    if not args or args[0] != "claude":
+        print("usage: policyc hook claude --artifact ART [--log FILE]", file=sys.stderr)
+        return 2
+    i = 1
+    while i < len(args):
+        if args[i] in ("--artifact", "--log") and i + 1 < len(args):
+            if args[i] == "--artifact":
+                artifact = args[i + 1]
+            else:
+                log = args[i + 1]
+            i += 2
+        else:
+            print(f"policyc hook: unknown argument {args[i]!r}", file=sys.stderr)
+            return 2
+    if artifact is None:
+        # Still answer Claude Code, and refuse: a hook without a policy allows nothing.
+        sys.stdout.write(
+            _answer("deny", "policyc hook: no --artifact given; the call is refused") + "\n"
+        )
+        return 0
+    try:
+        stdin = sys.stdin.buffer.read()
+    except Exception:
+        stdin = b""
+    sys.stdout.write(decide(stdin, artifact, log) + "\n")
+    return 0
