@@ -89,3 +89,19 @@ def test_base_anchors_resolve_against_the_source_folder():
 )
 def test_url_host(value, host):
     assert url_host(value) == host
+
+
+def test_a_bundle_source_anchors_at_its_own_folder():
+    import policyc
+    from policyc.errors import PolicyErrors
+
+    text = (
+        "default allow\ntool read path(file_path) split path\n"
+        'source team rank 1 trusted path "/etc/agent/team.policy" {\n  deny read(@/keys/**)\n}\n'
+    )
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    assert table.decide("read", {"file_path": "/etc/agent/keys/a"}).action == "block"
+    assert table.decide("read", {"file_path": "/repo/keys/a"}, cwd="/repo").action == "allow"
+    with pytest.raises(PolicyErrors) as info:
+        policyc.compile_text("default allow\ntool read path(file_path)\ndeny read(@/keys/**)\n", "t.policy")
+    assert info.value.kind == "no_base_dir"

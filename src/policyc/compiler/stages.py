@@ -20,7 +20,7 @@ from .artifact import encode_artifact
 from .examples import check_examples
 from .index import build_index, order_rows
 from .ir import DecisionTable
-from .merge import expand_aliases, merge_sources
+from .merge import expand_aliases, merge_sources, resolve_anchors
 from .validate import validate
 
 
@@ -38,6 +38,7 @@ STAGES: tuple[Stage, ...] = (
     Stage(
         "merge_sources", merge_sources, "sources by rank; rules stamped; untrusted allows withheld"
     ),
+    Stage("resolve_anchors", resolve_anchors, "`@/` path patterns against their source's folder"),
     Stage("validate", validate, "the build errors of SPEC section 4"),
     Stage("order_rows", order_rows, "deny, ask, allow; merge order within each list"),
     Stage("build_index", build_index, "carve-outs into row guards; a per-tool index per list"),

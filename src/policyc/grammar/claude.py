@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..errors import ErrorSink, PolicyError, Span
 from ..runtime.model import Rule
-from ..runtime.rules import RuleSyntaxError, parse_token
+from ..runtime.rules import RuleSyntaxError, parse_rules
 from .ast import AliasDecl, Bundle, RuleLists, RuleRef, SourceDecl, ToolDecl
 from .jsonbundle import _positions
 
@@ -142,11 +142,11 @@ class _Settings:
                 self.error("bad_type", "a rule must be a string", pointer)
                 continue
             try:
-                tool, spec = parse_token(entry.strip())
+                parsed = parse_rules(entry)
             except RuleSyntaxError as exc:
                 self.error(exc.kind, f"{exc.describe()}", pointer, exc.help)
                 continue
-            if not entry.strip() or any(c in entry.strip() for c in " \t") and spec is None:
+            if len(parsed) != 1:
                 self.error(
                     "invalid_rule",
                     f"{entry!r} is not one rule",
@@ -154,6 +154,7 @@ class _Settings:
                     "write one rule per entry",
                 )
                 continue
+            tool, spec = parsed[0].tool, parsed[0].spec
             if tool.startswith("mcp__") and tool.count("__") == 1 and spec is None:
                 tool += "__*"  # every tool of the server
             if "*" in tool and action == "allow":
