@@ -103,5 +103,7 @@ def test_a_bundle_source_anchors_at_its_own_folder():
     assert table.decide("read", {"file_path": "/etc/agent/keys/a"}).action == "block"
     assert table.decide("read", {"file_path": "/repo/keys/a"}, cwd="/repo").action == "allow"
     with pytest.raises(PolicyErrors) as info:
-        policyc.compile_text("default allow\ntool read path(file_path)\ndeny read(@/keys/**)\n", "t.policy")
+        policyc.compile_text(
+            "default allow\ntool read path(file_path)\ndeny read(@/keys/**)\n", "t.policy"
+        )
     assert info.value.kind == "no_base_dir"

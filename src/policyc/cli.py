@@ -217,6 +217,60 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_skill(args: argparse.Namespace) -> int:
+    from .skills import SkillError, activate_skill
+
+    table = _load_table(args.artifact)
+    if table is None:
+        return EXIT_USAGE
+    try:
+        source, granted, refused = activate_skill(
+            table, args.skill, rank=args.rank, trusted=not args.untrusted
+        )
+    except (OSError, UnicodeDecodeError, SkillError) as exc:
+        _err(f"cannot read the skill {args.skill}: {exc}")
+        return EXIT_USAGE
+    except ValueError as exc:  # a rule that does not parse
+        _err(f"{args.skill}: allowed-tools: {exc}")
+        return EXIT_USAGE
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "source": source.name,
+                    "granted": [str(r) for r in granted],
+                    "refused": [{"rule": str(r.rule), "reason": r.reason} for r in refused],
+                }
+            )
+        )
+    else:
+        print(f"{source.name}: {len(granted)} granted, {len(refused)} refused")
+        for rule in granted:
+            print(f"  granted  {rule}")
+        for refusal in refused:
+            print(f"  refused  {refusal.rule}: {refusal.reason}")
+    return EXIT_OK
+
+
+def cmd_preset(args: argparse.Namespace) -> int:
+    from .presets import CLAUDE_SPLIT, preset
+
+    def names(value: str | None, key: str) -> list[str]:
+        return CLAUDE_SPLIT[key] if value is None else [n for n in value.split(",") if n]
+
+    text = preset(
+        args.name,
+        names(args.read, "read"),
+        names(args.edit, "edit"),
+        names(args.execute, "execute"),
+    )
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return EXIT_OK
+
+
 DEMO_CALLS = [
     ("bash", {"command": "git status"}),
     ("bash", {"command": "git push --force origin main"}),
@@ -332,6 +386,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("agent", choices=("claude",))
     p.add_argument("--artifact", required=True)
     p.add_argument("--log")
+
+    p = sub.add_parser(
+        "skill", help="what a skill's allowed-tools would be granted against an artifact"
+    )
+    p.add_argument("artifact")
+    p.add_argument("skill", metavar="SKILL.md")
+    p.add_argument("--rank", type=int, default=0, help="the skill source's rank (default 0)")
+    p.add_argument("--untrusted", action="store_true", help="the skill's source is not trusted")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_skill)
+
+    p = sub.add_parser("preset", help="print a starting bundle: suggest, auto-edit or full-auto")
+    p.add_argument("name", choices=("suggest", "auto-edit", "full-auto"))
+    p.add_argument("--read", help="comma-separated tools that read (default: Claude Code's)")
+    p.add_argument("--edit", help="comma-separated tools that edit")
+    p.add_argument("--execute", help="comma-separated tools that execute")
+    p.add_argument("-o", "--output")
+    p.set_defaults(run=cmd_preset)
 
     p = sub.add_parser("demo", help="compile the embedded example bundle and decide a few calls")
     p.set_defaults(run=cmd_demo)
