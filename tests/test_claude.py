@@ -327,3 +327,23 @@ def test_compile_from_settings_on_the_command_line(tmp_path, capsys):
     bad.write_text('{"permissions": {"allow": ["Bash("]}}')
     assert main(["compile", f"--claude-settings=user={bad}", "-o", str(out)]) == 2
     assert f"{bad}:1:" in capsys.readouterr().err
+
+
+def test_a_policy_bundle_imports_settings_files(tmp_path):
+    from policyc.grammar import read_bundle
+
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.json").write_text(json.dumps(PROJECT))
+    (tmp_path / "team.policy").write_text(
+        'default deny\nclaude project ".claude/settings.json" trusted\nallow WebSearch\n'
+        'example "npm runs" {\n  call Bash {"command": "npm run build"}\n  want allow source "project"\n}\n'
+    )
+    bundle, raw = read_bundle(tmp_path / "team.policy")
+    assert [s.name for s in bundle.sources] == ["project"] and bundle.default == "deny"
+    t = load(compile_bundle(bundle, "t"))
+    assert t.decide("Bash", {"command": "curl x"}).action == "block"
+    assert t.decide("WebSearch", {"query": "x"}).action == "allow"
+    (tmp_path / "bad.policy").write_text('default deny\nclaude project "missing.json"\n')
+    with pytest.raises(PolicyErrors) as info:
+        read_bundle(tmp_path / "bad.policy")
+    assert info.value.kind == "unreadable" and "bad.policy:2:1" in info.value.errors[0].help

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ErrorSink, PolicyError, Span
+from ..errors import ErrorSink, PolicyError, PolicyErrors, Span
 from .ast import Bundle
 from .jsonbundle import parse_json_bundle
 from .parser import parse_policy
@@ -55,7 +55,24 @@ def read_bundle(path: str | Path) -> tuple[Bundle, bytes]:
         )
         errors.check()
         raise
-    return parse_bundle(text, str(path)), raw
+    bundle = parse_bundle(text, str(path))
+    if bundle.claude:
+        # `claude SCOPE "PATH" [trusted]`: settings files, read relative to the bundle.
+        from .claude import combine, read_claude_settings
+
+        for scope, where, trusted, span in bundle.claude:
+            target = (path.parent / where) if not Path(where).is_absolute() else Path(where)
+            try:
+                imported, settings_raw = read_claude_settings(
+                    [(scope, target)], trust_workspace=trusted
+                )
+            except PolicyErrors as exc:
+                for error in exc.errors:
+                    error.help = (error.help + "; " if error.help else "") + f"imported at {span}"
+                raise
+            bundle = combine(bundle, imported)
+            raw += settings_raw
+    return bundle, raw
 
 
 __all__ = ["Bundle", "parse_bundle", "read_bundle"]

@@ -88,3 +88,5 @@ class Bundle:
     examples: tuple[Example, ...] = ()
     default_span: Span = dataclasses.field(default_factory=Span, compare=False)
     text: str = dataclasses.field(default="", compare=False, repr=False)
+    # Claude Code settings files to import as sources: (scope, path as written, trusted, span)
+    claude: tuple[tuple[str, str, bool, Span], ...] = dataclasses.field(default=(), compare=False)

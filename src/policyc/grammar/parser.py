@@ -125,6 +125,7 @@ class _Builder:
         sources: dict[str, SourceDecl] = {}
         host: dict[str, list[RuleRef]] = {"deny": [], "ask": [], "allow": []}
         examples: list[Example] = []
+        claude: list[tuple[str, str, bool, Span]] = []
         for stmt in tree.children:
             kind = stmt.data
             if kind == "default_stmt":
@@ -178,6 +179,9 @@ class _Builder:
             elif kind == "rule_stmt":
                 action, refs = self.rule_stmt(stmt)
                 host[action].extend(refs)
+            elif kind == "claude_stmt":
+                scope, path = str(stmt.children[0]), self.string(stmt.children[1])
+                claude.append((scope, path, len(stmt.children) > 2, self.span(stmt)))
             elif kind == "example_block":
                 example = self.example(stmt)
                 if example is not None:
@@ -192,6 +196,7 @@ class _Builder:
             examples=tuple(examples),
             default_span=default_span,
             text=self.text,
+            claude=tuple(claude),
         )
         self.errors.check()
         return bundle
