@@ -12,7 +12,6 @@ a truncated file or a body that does not describe a table is an
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 
@@ -30,8 +29,17 @@ class ArtifactError(Exception):
     """An artifact the runtime refuses to load."""
 
 
+try:  # the interpreter's own SHA-256: importing hashlib loads OpenSSL, a few ms of every hook run
+    from _sha2 import sha256  # Python 3.12+
+except ImportError:
+    try:
+        from _sha256 import sha256  # Python 3.11
+    except ImportError:
+        from hashlib import sha256
+
+
 def body_digest(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
+    return sha256(body).hexdigest()
 
 
 def read_header(raw: bytes) -> tuple[dict, bytes]:

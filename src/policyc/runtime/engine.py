@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections import namedtuple
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from .checks import expand_aliases, rule_problem
 from .fast import FULL, FastPath
@@ -41,18 +41,22 @@ NO_SUBJECTS = "the tool has a splitter and no subjects were given"
 VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
 
 
-class Refusal(NamedTuple):
+_Refusal = namedtuple("Refusal", "rule reason")
+
+
+class Refusal(_Refusal):
     """A grant-set rule that was not activated, with the stable reason."""
 
-    rule: Rule
-    reason: str
+    __slots__ = ()
 
 
-class GrantSet(NamedTuple):
-    scope: str | None
-    source: Source
-    rules: dict[str, list[Rule]]  # the kept rules per action list
-    granted: list[Rule]
+_GrantSet = namedtuple("GrantSet", "scope source rules granted")
+
+
+class GrantSet(_GrantSet):
+    """A grant set in force: its scope, source, kept rules per list, and granted allows."""
+
+    __slots__ = ()
 
 
 class _Verdicts(dict):

@@ -20,21 +20,26 @@ when grant sets change the active lists. The build is the same code in both.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 from .matchers import classify, compile_glob, field_value, literal_ends, tool_matches
 from .model import Rule
 from .paths import path_matches, url_host
 
+_ToolSpec = namedtuple(
+    "ToolSpec", "match field split write read", defaults=(None, None, False, "", "")
+)
 
-class ToolSpec(NamedTuple):
-    """What the bundle registered for one tool."""
 
-    match: str | None = None  # "prefix" | "glob" | None
-    field: str | None = None
-    split: bool | str = False  # True: the host supplies subjects; a name: a built-in splitter
-    write: str = ""  # shell splitter: the tool a write redirect's target goes to ("" = edit)
-    read: str = ""  # shell splitter: the tool a read redirect's target goes to ("" = read)
+class ToolSpec(_ToolSpec):
+    """What the bundle registered for one tool.
+
+    match: "prefix", "glob", "path", "domain" or None; field: the argument it
+    reads; split: True (the host supplies subjects) or a built-in splitter;
+    write, read: where the shell splitter sends redirect targets ("" = edit, read).
+    """
+
+    __slots__ = ()
 
     def to_json(self) -> dict:
         out: dict = {}

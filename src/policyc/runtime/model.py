@@ -6,25 +6,24 @@ live in the runtime (standard library only); the compiler builds on them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 # Named tuples and a slotted class rather than dataclasses: importing
 # dataclasses (and the inspect module it pulls in) would be most of a
 # hook's start-up time.
 
 
-class Source(NamedTuple):
+_Source = namedtuple("Source", "name rank trusted path hash", defaults=("", 0, True, "", ""))
+
+
+class Source(_Source):
     """Where rules came from. Higher rank = more authority.
 
     The zero source (no name, rank 0) is the host's own: it counts as
     trusted for notes.
     """
 
-    name: str = ""
-    rank: int = 0
-    trusted: bool = True
-    path: str = ""
-    hash: str = ""
+    __slots__ = ()
 
     def to_json(self) -> dict:
         return {

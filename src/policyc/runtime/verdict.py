@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from collections import namedtuple
 
 VERDICT_NS = "agentpolicy:verdict"
 SEVERITY = {"allow": 0, "defer": 1, "block": 2}
 
 
-class Verdict(NamedTuple):
+_Verdict = namedtuple(
+    "Verdict",
+    "action reason rule source source_hash note subject held confined tool by failed",
+    defaults=(None, "", "", "", "", False, "", "", "policy", False),
+)
+
+
+class Verdict(_Verdict):
     """An immutable decision. Precomputed per rule, so deciding allocates little.
 
     A named tuple: immutable, compared field by field, and cheap to build
@@ -18,18 +25,7 @@ class Verdict(NamedTuple):
     and in a batch it holds its siblings as a deferral would.
     """
 
-    action: str
-    reason: str
-    rule: str | None = None
-    source: str = ""
-    source_hash: str = ""
-    note: str = ""
-    subject: str = ""
-    held: bool = False
-    confined: str = ""
-    tool: str = ""
-    by: str = "policy"
-    failed: bool = False
+    __slots__ = ()
 
     def replace(self, **changes: object) -> Verdict:
         return self._replace(**changes)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from typing import NamedTuple
+from collections import namedtuple
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
 MAX_DEPTH = 4  # nested `bash -c` strings
@@ -71,19 +71,23 @@ class SplitError(ValueError):
     """The command cannot be evaluated statically; the reason is read to the model."""
 
 
-class Word(NamedTuple):
-    value: str  # after quote removal
-    start: int
-    end: int
-    expands: bool = False  # holds an unquoted or double-quoted `$` expansion
-    quoted: bool = False
+_Word = namedtuple("Word", "value start end expands quoted", defaults=(False, False))
 
 
-class Redirect(NamedTuple):
-    op: str
-    target: Word | None  # None for fd duplication and here-documents
-    start: int
-    end: int
+class Word(_Word):
+    """A word after quote removal, where it stands, whether it holds an
+    unquoted or double-quoted `$` expansion, and whether any of it was quoted."""
+
+    __slots__ = ()
+
+
+_Redirect = namedtuple("Redirect", "op target start end")
+
+
+class Redirect(_Redirect):
+    """A redirect; `target` is None for descriptor duplication and here-documents."""
+
+    __slots__ = ()
 
 
 class Command:
@@ -374,14 +378,17 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
-class ShellConfig(NamedTuple):
+_ShellConfig = namedtuple(
+    "ShellConfig",
+    "field write_tool write_field read_tool read_field",
+    defaults=("command", "edit", "path", "read", "path"),
+)
+
+
+class ShellConfig(_ShellConfig):
     """Where a shell call's parts go: the command field, and the file tools."""
 
-    field: str = "command"
-    write_tool: str = "edit"
-    write_field: str = "path"
-    read_tool: str = "read"
-    read_field: str = "path"
+    __slots__ = ()
 
 
 DEFAULT_CONFIG = ShellConfig()
