@@ -175,7 +175,7 @@ def test_a_settings_relative_path_is_anchored_at_the_settings_folder(tmp_path):
         ),
         ('{"permissions": {"allow": [42]}}', "bad_type", "/permissions/allow/0"),
         ('{"permissions": {"deny": "Bash"}}', "bad_type", "/permissions/deny"),
-        ('{"permissions": {"allow": ["mcp__github"]}}', "tool_glob", "/permissions/allow/0"),
+        ('{"permissions": {"allow": ["mcp__*"]}}', "tool_glob", "/permissions/allow/0"),
         ('{"permissions": {"defaultMode": "yolo"}}', "bad_mode", "/permissions/defaultMode"),
         ('{"permissions": {"allow": ["Bash()"]}}', "empty_specifier", "/permissions/allow/0"),
         ('{"permissions": [1]}', "bad_type", "/permissions"),
@@ -347,3 +347,17 @@ def test_a_policy_bundle_imports_settings_files(tmp_path):
     with pytest.raises(PolicyErrors) as info:
         read_bundle(tmp_path / "bad.policy")
     assert info.value.kind == "unreadable" and "bad.policy:2:1" in info.value.errors[0].help
+
+
+def test_mcp_server_in_an_allow_list_allows_every_tool_of_that_server(tmp_path):
+    contents = {
+        "user": {"permissions": {"allow": ["mcp__github"], "deny": ["mcp__github__delete_repo"]}}
+    }
+    t = table(tmp_path, ("user",), contents=contents)
+    assert decide(t, "mcp__github__get_issue", {}).action == "allow"
+    assert decide(t, "mcp__github__delete_repo", {}).action == "block"
+    assert decide(t, "mcp__gitlab__get_issue", {}).action == "defer"
+    # a bundle of policyc's own still refuses a glob in an allow list (agentpolicy's rule)
+    with pytest.raises(PolicyErrors) as info:
+        policyc.compile_text('{"allow": "mcp__github__*", "default": "ask"}', "b.json")
+    assert info.value.kind == "tool_glob"

@@ -79,7 +79,8 @@ class ReferenceEngine:
         self.matchers = {t.name: (t.match, t.field) for t in bundle.tools if t.match}
         self.splitters = {t.name for t in bundle.tools if t.split}
         self._specs = {
-            t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read) for t in bundle.tools
+            t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob)
+            for t in bundle.tools
         }
         self.default = bundle.default
         deny: list[Rule] = []
@@ -142,7 +143,11 @@ class ReferenceEngine:
             return ("invalid_rule", f"agentpolicy: rule has no tool name: {rule}")
         if "*" in rule.tool and rule.spec is not None:
             return ("tool_glob", f"agentpolicy: tool-name glob: {rule} takes no specifier")
-        if "*" in rule.tool and list_name == "allow":
+        if (
+            "*" in rule.tool
+            and list_name == "allow"
+            and not self._specs.get(rule.tool, ToolSpec()).allow_glob
+        ):
             return (
                 "tool_glob",
                 f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list",

@@ -108,7 +108,10 @@ def merge_sources(bundle: Bundle) -> MergedPolicy:
     deny += _stamp(bundle.host.deny, HOST)
     ask += _stamp(bundle.host.ask, HOST)
     allow += _stamp(bundle.host.allow, HOST)
-    tools = {t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read) for t in bundle.tools}
+    tools = {
+        t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob)
+        for t in bundle.tools
+    }
     return MergedPolicy(
         bundle=bundle,
         default=bundle.default,

@@ -40,6 +40,7 @@ class ToolDecl:
     write: str = ""  # shell splitter: where write-redirect targets go ("" = edit)
     read: str = ""  # shell splitter: where read-redirect targets go ("" = read)
     span: Span = dataclasses.field(default_factory=Span, compare=False)
+    allow_glob: bool = False  # a tool-name glob that may be allowed (Claude Code's mcp__server)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,9 @@ Claude Code's rules are translated to policyc's where they differ:
 - `Edit(...)` rules govern every tool that edits files (Edit, Write,
   MultiEdit, NotebookEdit); `Read(...)` rules every tool that reads them
   (Read, Glob, Grep).
-- `mcp__server` names every tool of the server (`mcp__server__*`); in an
-  allow list that is refused, since policyc allows only named tools: list
-  them (`mcp__server__tool`).
+- `mcp__server` names every tool of the server (`mcp__server__*`), in an
+  allow list too (a tool-name glob agentpolicy bundles may not allow; the
+  imported settings declare it allowable).
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ class _Settings:
         self.raw = b""
         self.text = ""
         self.where: dict[str, int] = {}
+        self.allowed_globs: set[str] = set()  # mcp__server__* allowed by this file
 
     def span(self, pointer: str) -> Span:
         return Span.at_offset(str(self.path), self.text, self.where.get(pointer, 0))
@@ -158,13 +159,15 @@ class _Settings:
             if tool.startswith("mcp__") and tool.count("__") == 1 and spec is None:
                 tool += "__*"  # every tool of the server
             if "*" in tool and action == "allow":
-                self.error(
-                    "tool_glob",
-                    f"{entry} names every tool of an MCP server, which policyc does not allow wholesale",
-                    pointer,
-                    "list the server's tools one by one (mcp__server__tool); a deny or ask may name the server",
-                )
-                continue
+                if not (tool.startswith("mcp__") and tool.endswith("__*") and tool.count("*") == 1):
+                    self.error(
+                        "tool_glob",
+                        f"{entry} is a tool-name glob, which an allow list takes only as mcp__server",
+                        pointer,
+                        "name the tools, or the whole server as mcp__server",
+                    )
+                    continue
+                self.allowed_globs.add(tool)
             if spec is not None:
                 spec = translate_spec(tool, spec)
             out.append(RuleRef(Rule(tool, spec), self.span(pointer)))
@@ -182,6 +185,7 @@ def read_claude_settings(
     default_rank = -1
     raw_inputs = b""
     seen: set[str] = set()
+    allowed_globs: set[str] = set()
     for scope, path in scoped:
         if scope not in SCOPES:
             errors.add(
@@ -215,6 +219,7 @@ def read_claude_settings(
             action: tuple(settings.rules(permissions, action))
             for action in ("deny", "ask", "allow")
         }
+        allowed_globs |= settings.allowed_globs
         mode = permissions.get("defaultMode")
         if mode is not None:
             if mode not in MODES:
@@ -268,7 +273,7 @@ def read_claude_settings(
             "Read" if name == "Bash" else "",
         )
         for name, (match, field, split) in VOCABULARY.items()
-    )
+    ) + tuple(ToolDecl(name, allow_glob=True) for name in sorted(allowed_globs))
     aliases = tuple(AliasDecl(name, names) for name, names in ALIASES.items())
     bundle = Bundle(
         file="claude-settings",

@@ -80,6 +80,7 @@ def table_from_body(body: dict, digest: str = "", **options) -> Table:
             spec.get("split", False),
             spec.get("write", ""),
             spec.get("read", ""),
+            spec.get("allow_glob", False),
         )
         for name, spec in body["tools"].items()
     }

@@ -22,7 +22,7 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
     if rule.glob:
         if rule.spec is not None:
             return "tool_glob", f"agentpolicy: tool-name glob: {rule} takes no specifier"
-        if action == "allow":
+        if action == "allow" and not getattr(tools.get(rule.tool), "allow_glob", False):
             return (
                 "tool_glob",
                 f"agentpolicy: tool-name glob: {rule} is not honoured in the allow list",

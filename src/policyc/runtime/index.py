@@ -27,7 +27,9 @@ from .model import Rule
 from .paths import path_matches, url_host
 
 _ToolSpec = namedtuple(
-    "ToolSpec", "match field split write read", defaults=(None, None, False, "", "")
+    "ToolSpec",
+    "match field split write read allow_glob",
+    defaults=(None, None, False, "", "", False),
 )
 
 
@@ -36,7 +38,9 @@ class ToolSpec(_ToolSpec):
 
     match: "prefix", "glob", "path", "domain" or None; field: the argument it
     reads; split: True (the host supplies subjects) or a built-in splitter;
-    write, read: where the shell splitter sends redirect targets ("" = edit, read).
+    write, read: where the shell splitter sends redirect targets ("" = edit, read);
+    allow_glob: this tool-name glob may stand in an allow list (Claude Code's
+    `mcp__server`, imported from settings), which agentpolicy bundles refuse.
     """
 
     __slots__ = ()
@@ -53,6 +57,8 @@ class ToolSpec(_ToolSpec):
             out["write"] = self.write
         if self.read:
             out["read"] = self.read
+        if self.allow_glob:
+            out["allow_glob"] = True
         return out
 
 
