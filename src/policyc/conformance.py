@@ -56,6 +56,9 @@ MEMBERS = {
     "subject": {"args", "text", "tool", "constrain"},
     "want": {"action", "held", "rule", "source", "reason", "subject", "confined"},
     "offer": {"tools", "want"},
+    # policyc's own kind: Claude Code settings files (by scope) and the calls they decide
+    "claude_file": {"cases", "home"},
+    "claude_case": {"name", "settings", "trust_workspace", "calls", "build_error"},
 }
 
 
@@ -104,7 +107,11 @@ def fixture_kind(data: object) -> str:
         return "matchers"
     if isinstance(first, dict) and "policy" in first:
         return "decisions"
-    raise FixtureError("cannot tell the fixture kind: cases have no `input`, `matcher` or `policy`")
+    if isinstance(first, dict) and "settings" in first:
+        return "claude"
+    raise FixtureError(
+        "cannot tell the fixture kind: cases have no `input`, `matcher`, `policy` or `settings`"
+    )
 
 
 # -- engines ---------------------------------------------------------------
@@ -287,6 +294,58 @@ def run_decisions(data: dict, file: str, report: Report, backend: str) -> None:
         report.add(not problems, file, name, "\n    ".join(problems))
 
 
+def run_claude(data: dict, file: str, report: Report, backend: str) -> None:
+    """Cases of Claude Code settings: imported as Claude Code means them, then decided."""
+    import tempfile
+
+    from .compiler import compile_bundle
+    from .grammar.claude import read_claude_settings
+    from .reference import ReferenceBuildError, ReferenceEngine
+    from .runtime import load
+
+    data = _check(data, "claude_file", file)
+    home = data.get("home")
+    for i, case in enumerate(data["cases"]):
+        case = _check(case, "claude_case", f"{file}: case {i}")
+        name = case.get("name", f"case {i}")
+        where = f"{file}: {name}"
+        with tempfile.TemporaryDirectory() as tmp:
+            scoped = []
+            for scope, settings in case["settings"].items():
+                path = Path(tmp) / f"{scope}.json"
+                path.write_text(json.dumps(settings))
+                scoped.append((scope, str(path)))
+            try:
+                bundle, _ = read_claude_settings(
+                    scoped, trust_workspace=case.get("trust_workspace", False)
+                )
+                if backend == "reference":
+                    engine = ReferenceEngine(bundle, home=home)
+                else:
+                    engine = load(compile_bundle(bundle, "conformance"), home=home)
+                built = None
+            except (PolicyErrors, ReferenceBuildError) as exc:
+                built = exc.kind
+        if "build_error" in case:
+            report.add(
+                built == case["build_error"], file, name, f"want {case['build_error']}, got {built}"
+            )
+            continue
+        if built is not None:
+            report.add(False, file, name, f"want a build, got build error {built}")
+            continue
+        problems = []
+        for j, call in enumerate(case.get("calls", [])):
+            (verdict,) = _decide_calls(engine, [call], where)
+            want = _check(call["want"], "want", where)
+            got = {k: v for k, v in _want(verdict).items() if k in want or k == "action"}
+            if got != want:
+                problems.append(
+                    f"call {j + 1} ({call['tool']}): want {want}\n      got  {_want(verdict)}"
+                )
+        report.add(not problems, file, name, "\n    ".join(problems))
+
+
 def run_file(path: str | Path, backend: str = "compiled", report: Report | None = None) -> Report:
     report = report or Report()
     path = Path(path)
@@ -299,6 +358,8 @@ def run_file(path: str | Path, backend: str = "compiled", report: Report | None 
         run_grammar(data, str(path), report)
     elif kind == "matchers":
         run_matchers(data, str(path), report, backend)
+    elif kind == "claude":
+        run_claude(data, str(path), report, backend)
     else:
         run_decisions(data, str(path), report, backend)
     return report
