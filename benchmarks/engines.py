@@ -16,7 +16,6 @@ from policyc.compiler import build_table, compile_bundle
 from policyc.grammar import parse_bundle
 from policyc.reference import ReferenceEngine
 from policyc.runtime import load
-from policyc.runtime.matchers import glob_regex
 
 Decide = Callable[[str, object], str]
 
@@ -192,6 +191,19 @@ e = priority(p.eft) || deny
 [matchers]
 m = regexMatch(r.tool, p.toolre) && (p.bare == "1" || (r.has == "1" && regexMatch(r.val, p.pattern)))
 """
+
+
+def glob_regex(spec: str) -> str:
+    """The glob matcher's spec as a whole-value regex (for casbin's regexMatch)."""
+
+    def star(pattern: str) -> str:
+        return ".*".join(re.escape(part) for part in pattern.split("*"))
+
+    if spec == ":*":
+        return ".*"
+    if spec.endswith(":*"):
+        return f"{star(spec[:-2])}(?: .*)?"
+    return star(spec)
 
 
 def _spec_regex(kind: str, spec: str) -> str:

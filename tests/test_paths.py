@@ -107,3 +107,20 @@ def test_a_bundle_source_anchors_at_its_own_folder():
             "default allow\ntool read path(file_path)\ndeny read(@/keys/**)\n", "t.policy"
         )
     assert info.value.kind == "no_base_dir"
+
+
+def test_a_trailing_slash_means_the_folder_and_everything_under_it():
+    assert path_matches("./build/", "/repo/build/x/y.o", "/repo")
+    assert path_matches("/etc/", "/etc/passwd")
+    assert not path_matches("/etc/", "/etcetera")
+
+
+def test_patterns_with_many_stars_stay_linear_on_long_input():
+    """A backtracking regex would take exponential time here; these return at once."""
+    from policyc.runtime.matchers import compile_glob
+
+    assert compile_glob("*a*a*a*a*b").fullmatch("a" * 50_000) is None
+    assert compile_glob("* && * && * && *x").fullmatch(" && ".join(["a"] * 5_000)) is None
+    assert not path_matches("*a*a*a*a*b", "/x/" + "a" * 50_000)
+    assert not path_matches("/**/x/**/y/**/z", "/" + "a/" * 5_000)
+    assert path_matches("/**/x/**/y/**/z", "/" + "a/" * 5_000 + "x/y/z")

@@ -16,10 +16,10 @@ decides it exactly:
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from .paths import domain_matches, domain_spec, path_matches
+from .star import StarPattern
 
 MATCHERS = ("prefix", "glob", "path", "domain")
 
@@ -33,18 +33,26 @@ def field_value(args: object, field: str) -> str | None:
     return None
 
 
-def _star_regex(pattern: str) -> str:
-    return ".*".join(re.escape(part) for part in pattern.split("*"))
+class GlobSpec:
+    """The glob matcher's spec: `*` anywhere, a trailing `:*` at a word boundary.
 
+    `fullmatch` answers True or None, as a compiled regex would.
+    """
 
-def glob_regex(spec: str) -> str:
-    """Regex source for the glob matcher's spec (whole-value, DOTALL)."""
-    if spec == ":*":
-        return ".*"
-    if spec.endswith(":*"):
-        head = _star_regex(spec[:-2])
-        return f"{head}(?: .*)?"
-    return _star_regex(spec)
+    __slots__ = ("forms", "anything")
+
+    def __init__(self, spec: str) -> None:
+        self.anything = spec == ":*"
+        if spec.endswith(":*"):
+            head = spec[:-2]
+            self.forms = (StarPattern(head), StarPattern(head + " *"))
+        else:
+            self.forms = (StarPattern(spec),)
+
+    def fullmatch(self, value: str) -> bool | None:
+        if self.anything or any(form.match(value) for form in self.forms):
+            return True
+        return None
 
 
 def literal_ends(spec: str) -> tuple[str, str]:
@@ -59,10 +67,9 @@ def literal_ends(spec: str) -> tuple[str, str]:
     return head, body[body.rindex("*") + 1 :]
 
 
-@lru_cache(maxsize=65536)  # compiled on first use: loading a table compiles nothing
-def compile_glob(spec: str) -> re.Pattern[str]:
-    # fullmatch, not `$`: `$` would also match before a trailing newline.
-    return re.compile(glob_regex(spec), re.DOTALL)
+@lru_cache(maxsize=65536)  # built on first use: loading a table builds nothing
+def compile_glob(spec: str) -> GlobSpec:
+    return GlobSpec(spec)
 
 
 def classify(kind: str, spec: str) -> tuple[str, str]:
@@ -110,7 +117,7 @@ def matches(kind: str, field: str, spec: str, args: object) -> bool:
     return value is not None and spec_matches(kind, spec, value)
 
 
-_TOOL_GLOBS: dict[str, re.Pattern[str]] = {}
+_TOOL_GLOBS: dict[str, StarPattern] = {}
 
 
 def tool_matches(name: str, tool: object) -> bool:
@@ -124,7 +131,7 @@ def tool_matches(name: str, tool: object) -> bool:
         return name == tool
     compiled = _TOOL_GLOBS.get(name)
     if compiled is None:
-        compiled = re.compile(_star_regex(name), re.DOTALL)
+        compiled = StarPattern(name)
         if len(_TOOL_GLOBS) < 4096:
             _TOOL_GLOBS[name] = compiled
-    return compiled.fullmatch(tool) is not None
+    return compiled.match(tool)

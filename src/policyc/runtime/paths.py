@@ -28,6 +28,8 @@ import posixpath
 import re
 from functools import lru_cache
 
+from .star import StarPattern
+
 
 class PathError(ValueError):
     """A path that cannot be normalised; the reason is read to the model."""
@@ -69,31 +71,87 @@ def normalize_path(
     return normal
 
 
-def _segment_regex(segment: str) -> str:
-    out = []
-    for ch in segment:
-        if ch == "*":
-            out.append("[^/]*")
-        elif ch == "?":
-            out.append("[^/]")
+def _wild(pattern: str, text: str) -> bool:
+    """`*` and `?` within one path segment, without backtracking blow-ups.
+
+    The greedy two-pointer walk: at worst len(pattern) x len(text) steps, never
+    exponential (a regex of several `*` is, on a long segment).
+    """
+    if "?" not in pattern:
+        return StarPattern(pattern).match(text)
+    i = j = 0
+    star, mark = -1, 0
+    while j < len(text):
+        if i < len(pattern) and (pattern[i] == "?" or pattern[i] == text[j]):
+            i, j = i + 1, j + 1
+        elif i < len(pattern) and pattern[i] == "*":
+            star, mark, i = i, j, i + 1
+        elif star >= 0:
+            i, mark = star + 1, mark + 1
+            j = mark
         else:
-            out.append(re.escape(ch))
-    return "".join(out)
+            return False
+    while i < len(pattern) and pattern[i] == "*":
+        i += 1
+    return i == len(pattern)
 
 
-def _body_regex(body: str) -> str:
-    """`a/**/b*` (no leading slash) -> regex for the rest of a path after the anchor."""
-    if body.endswith("/"):
-        body += "**"
-    parts = body.split("/")
-    out = ""
-    for i, part in enumerate(parts):
-        last = i == len(parts) - 1
-        if part == "**":
-            out += ".*" if last else "(?:[^/]+/)*"
+def _match_segments(pats: list[str], segs: list[str]) -> list[bool]:
+    """For every start j: do the segment patterns match segs[j:] exactly?
+
+    Dynamic programming over (pattern, segment), so `**` costs len(pats) x
+    len(segs) at worst. A non-final `**` is zero or more non-empty segments;
+    a final one is one or more segments.
+    """
+    n = len(segs)
+    after = [False] * (n + 1)
+    after[n] = True
+    for i in range(len(pats) - 1, -1, -1):
+        pat = pats[i]
+        cur = [False] * (n + 1)
+        if pat == "**" and i == len(pats) - 1:
+            for j in range(n):
+                cur[j] = True
+        elif pat == "**":
+            reach = after[n]
+            cur[n] = reach
+            for j in range(n - 1, -1, -1):
+                reach = after[j] or (segs[j] != "" and reach)
+                cur[j] = reach
         else:
-            out += _segment_regex(part) + ("" if last else "/")
-    return out
+            for j in range(n):
+                cur[j] = after[j + 1] and _wild(pat, segs[j])
+        after = cur
+    return after
+
+
+class _PathPattern:
+    __slots__ = ("base", "pats", "anywhere")
+
+    def __init__(self, base: str | None, body: str) -> None:
+        if body.endswith("/"):
+            body += "**"  # a folder and everything under it
+        body = body.strip("/")
+        self.base = base  # None: anywhere; "": the root; else an absolute folder
+        self.anywhere = base is None
+        self.pats = body.split("/") if body else []
+
+    def match(self, path: str) -> bool:
+        if self.anywhere:
+            return any(_match_segments(self.pats, path.split("/")))
+        if self.base:
+            if path == self.base:
+                return not self.pats
+            if not path.startswith(self.base + "/"):
+                return False
+            rest = path[len(self.base) + 1 :]
+        else:
+            if not path.startswith("/"):
+                return False
+            rest = path[1:]
+        if not self.pats:
+            return True
+        return _match_segments(self.pats, rest.split("/"))[0]
 
 
 def path_anchor(spec: str) -> str:
@@ -112,31 +170,22 @@ def path_anchor(spec: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _path_regex(spec: str, cwd: str | None, home: str | None) -> re.Pattern[str] | None:
+def _path_pattern(spec: str, cwd: str | None, home: str | None) -> _PathPattern | None:
     anchor = path_anchor(spec)
     if anchor == "root":
-        base, body = "", spec.lstrip("/")
-    elif anchor == "home":
+        return _PathPattern("", spec.lstrip("/"))
+    if anchor == "home":
         if not home:
             return None
-        base, body = home.rstrip("/"), spec[2:] if spec != "~" else ""
-    elif anchor == "cwd":
+        return _PathPattern(home.rstrip("/") or "", spec[2:] if spec != "~" else "")
+    if anchor == "cwd":
         if not cwd or not cwd.startswith("/"):
             return None
-        base, body = (
-            posixpath.normpath(cwd).rstrip("/"),
-            spec[2:] if spec.startswith("./") else spec,
-        )
-        if spec == ".":
-            body = ""
-    elif anchor == "base":
+        body = "" if spec == "." else spec[2:] if spec.startswith("./") else spec
+        return _PathPattern(posixpath.normpath(cwd).rstrip("/"), body)
+    if anchor == "base":
         return None  # the compiler resolves `@/` against the source's folder
-    else:
-        return re.compile("(?:.*/)?" + _body_regex(spec.removeprefix("**/")), re.DOTALL)
-    body = body.strip("/") if body not in ("", "/") else ""
-    if not body:
-        return re.compile(re.escape(base or "/") + "(?:/.*)?" if base else "/.*", re.DOTALL)
-    return re.compile(re.escape(base) + "/" + _body_regex(body), re.DOTALL)
+    return _PathPattern(None, spec.removeprefix("**/"))
 
 
 def resolve_base(spec: str, source_path: str) -> str | None:
@@ -155,10 +204,10 @@ def path_matches(spec: str, path: str, cwd: str | None = None, home: str | None 
     """Does a path pattern match an (absolute, normalised) path? Total: never raises."""
     if type(spec) is not str or type(path) is not str:
         return False
-    regex = _path_regex(
+    pattern = _path_pattern(
         spec, cwd if type(cwd) is str else None, home if type(home) is str else None
     )
-    return regex is not None and regex.fullmatch(path) is not None
+    return pattern is not None and pattern.match(path)
 
 
 # -- domains ------------------------------------------------------------------
