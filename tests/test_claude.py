@@ -361,3 +361,16 @@ def test_mcp_server_in_an_allow_list_allows_every_tool_of_that_server(tmp_path):
     with pytest.raises(PolicyErrors) as info:
         policyc.compile_text('{"allow": "mcp__github__*", "default": "ask"}', "b.json")
     assert info.value.kind == "tool_glob"
+
+
+def test_the_printer_keeps_settings_imports():
+    from policyc.grammar import parse_bundle
+    from policyc.grammar.printer import format_policy
+
+    text = 'default ask\nclaude project ".claude/settings.json" trusted\nclaude user "u.json"\n'
+    bundle = parse_bundle(text, "t.policy")
+    again = parse_bundle(format_policy(bundle), "t.policy")
+    assert [(s, p, t) for s, p, t, _ in again.claude] == [
+        ("project", ".claude/settings.json", True),
+        ("user", "u.json", False),
+    ]

@@ -43,6 +43,8 @@ def format_policy(bundle: Bundle) -> str:
             if tool.read:
                 line += f" read={tool.read}"
         lines.append(line)
+    for scope, path, trusted, _ in bundle.claude:
+        lines.append(f"claude {scope} {_string(path)}" + (" trusted" if trusted else ""))
     for alias in bundle.aliases:
         lines.append(f"alias {alias.name} = {' '.join(alias.tools)}")
     for source in bundle.sources:
