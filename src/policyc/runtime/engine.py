@@ -14,7 +14,7 @@ swapped in whole, so a decision never sees half a change.
 from __future__ import annotations
 
 import os
-import threading
+from _thread import allocate_lock  # the lock without importing threading (hook start-up)
 from collections import namedtuple
 from collections.abc import Iterable
 
@@ -274,7 +274,7 @@ class Table:
         self._fast = self._policy.fast  # the same dict, one attribute lookup closer
         self._sets: list[GrantSet] = []
         self._by_scope: dict[str | None, Lists] = {}
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
         self._defaults: dict[str, Verdict] = {}
         self._held_cache: dict[int, tuple[Verdict, Verdict]] = {}
         anchored = cwd_tools([r for idx in lists.values() for r in idx.rules], tools)
