@@ -16,14 +16,16 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import ErrorSink, PolicyError, Span
+from ..runtime.matchers import MATCHERS as MATCHERS
+from ..runtime.splitters import BUILTIN
 from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, ToolDecl
 from .rules import parse_rule_list, strip_comment
 
 DEFAULTS = ("allow", "deny", "ask")
 VERDICT_ACTIONS = ("allow", "block", "defer")
-# Built-in splitters; `split` alone means the host supplies the subjects.
-SPLITTERS: tuple[str, ...] = ("shell", "path", "url")
-MATCHERS: tuple[str, ...] = ("prefix", "glob", "path", "domain")
+# Built-in splitters (`split` alone means the host supplies the subjects) and
+# matchers: the runtime's own lists, so the two cannot disagree.
+SPLITTERS: tuple[str, ...] = BUILTIN
 SPLIT_PARAMS = ("write", "read")  # shell: the tools redirect targets go to
 
 EXPECTED_WORDS = {

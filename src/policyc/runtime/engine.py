@@ -38,7 +38,6 @@ from .verdict import (
 ACTIONS = ("deny", "ask", "allow")
 _UNDECIDED = object()  # the fast walk cannot tell: decide in full
 NO_SUBJECTS = "the tool has a splitter and no subjects were given"
-VERDICT_ACTION = {"deny": "block", "ask": "defer", "allow": "allow"}
 
 
 _Refusal = namedtuple("Refusal", "rule reason")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from .matchers import classify, compile_glob, field_value, literal_ends, tool_matches
+from .matchers import classify, compile_glob, literal_ends, tool_matches
 from .model import Rule
 from .paths import path_matches, url_host
 
@@ -223,9 +223,6 @@ class ToolRows:
                 ):
                     out.append(rid)
         return out
-
-    def value_of(self, args: object) -> str | None:
-        return field_value(args, self.field) if self.field is not None else None
 
     def to_json(self) -> dict:
         out: dict = {}

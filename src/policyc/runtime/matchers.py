@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .paths import domain_matches, domain_spec, path_matches
+from .paths import domain_spec
 from .star import StarPattern
 
 MATCHERS = ("prefix", "glob", "path", "domain")
@@ -92,29 +92,6 @@ def classify(kind: str, spec: str) -> tuple[str, str]:
     if spec.endswith(":*") and "*" not in spec[:-2]:
         return "word", spec[:-2]
     return "pattern", spec
-
-
-def spec_matches(kind: str, spec: str, value: str) -> bool:
-    """Does `spec` under matcher `kind` match the field value? (unindexed; no cwd)"""
-    if kind == "path":
-        return path_matches(spec, value)
-    if kind == "domain":
-        return domain_matches(spec, value)
-    index_kind, key = classify(kind, spec)
-    if index_kind == "any":
-        return True
-    if index_kind == "exact":
-        return value == key
-    if index_kind == "prefix":
-        return value.startswith(key)
-    if index_kind == "word":
-        return value == key or value.startswith(key + " ")
-    return compile_glob(spec).fullmatch(value) is not None
-
-
-def matches(kind: str, field: str, spec: str, args: object) -> bool:
-    value = field_value(args, field)
-    return value is not None and spec_matches(kind, spec, value)
 
 
 _TOOL_GLOBS: dict[str, StarPattern] = {}
