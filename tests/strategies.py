@@ -31,6 +31,10 @@ values = st.one_of(
             "a && b",
             "a; b > c",
             "X=1 a",
+            "a a b",
+            "a c b",
+            "b a b",
+            "a b a b c",
         ]
     ),
     st.text(alphabet="ab :*", max_size=6),
@@ -38,6 +42,8 @@ values = st.one_of(
 spec_bodies = st.one_of(
     st.text(alphabet="ab :*", min_size=1, max_size=6),
     st.sampled_from(["a:*", ":*", "*", "a b:*", "a *", "* b", "a*b", "a", "a b", "b:*", "a * b:*"]),
+    # inner globs whose tail holds a space (the walk files them by the tail's last token)
+    st.sampled_from(["a * b", "* a b", "a b * b", "*b b", "a * b c"]),
 )
 
 

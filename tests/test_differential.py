@@ -19,7 +19,7 @@ from policyc.grammar.printer import format_policy
 from policyc.reference import ReferenceBuildError, ReferenceEngine
 from policyc.runtime import Source, load
 
-from .strategies import bundles, calls, grant_sets, operations
+from .strategies import bundles, calls, grant_sets, operations, specs, values
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -72,6 +72,35 @@ def run_both(compiled, reference, ops):
         elif kind == "offer":
             _, tools, scope = op
             assert compiled.offer(tools, scope=scope) == reference.offer(tools, scope=scope)
+
+
+@st.composite
+def walk_bundles(draw) -> dict:
+    """One tool, many rules: the plain calls below reach the precomputed walk every time."""
+    lists = st.lists(specs().map(lambda spec: f"bash({spec})"), max_size=6).map(" ".join)
+    return {
+        "matchers": {
+            "bash": {"match": draw(st.sampled_from(["glob", "prefix"])), "field": "command"}
+        },
+        "sources": [
+            {"name": f"s{i}", "rank": draw(st.integers(0, 2)), "trusted": True}
+            | {a: draw(lists) for a in ("deny", "ask", "allow")}
+            for i in range(draw(st.integers(1, 3)))
+        ],
+        "default": draw(st.sampled_from(["allow", "deny", "ask"])),
+    }
+
+
+@settings(max_examples=500, deadline=None)
+@given(data=walk_bundles(), commands=st.lists(values, min_size=1, max_size=8))
+def test_the_precomputed_walk_agrees_with_the_reference(data, commands):
+    """Dense in the walk's cases: word prefixes, exacts, carve-outs, inner globs by head and tail."""
+    _, compiled, reference = build_both(data)
+    if compiled is None:
+        return
+    for command in commands:
+        args = {"command": command}
+        assert compiled.decide("bash", args) == reference.decide("bash", args), command
 
 
 @SETTINGS

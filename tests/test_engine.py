@@ -132,13 +132,11 @@ def test_an_unevaluable_sibling_holds_the_batch(table):
 
 @pytest.mark.parametrize("where", ["fast", "general"])
 def test_an_internal_fault_blocks(table, monkeypatch, where):
-    from policyc.runtime.fast import FastPath
-
     def boom(*args, **kwargs):
         raise RuntimeError("bug")
 
     if where == "fast":
-        monkeypatch.setattr(FastPath, "decide", boom)
+        monkeypatch.setitem(table._fast, "read", boom)  # the tool's precomputed walk
         verdict = table.decide("read", {"path": "x"})
     else:
         monkeypatch.setattr(table, "_decide_subject", boom)

@@ -38,43 +38,47 @@ class _Pool:
         return self.index[key]
 
 
-def _glob_literal(globs, registry: list) -> str:
-    if globs is None:
+def _chain_literal(chain, groups: dict) -> str:
+    """A node's inner-glob chain: None, or a tuple of names of shared groups."""
+    if chain is None:
         return "None"
-    by_last, rest = globs
-    entry = {
-        "by_last": repr({k: list(v) for k, v in sorted(by_last.items())}),
-        "rest": repr(list(rest)),
-    }
-    registry.append(entry)
-    return f"G{len(registry) - 1}"
+    names = []
+    for group in chain:
+        if group not in groups:
+            groups[group] = f"G{len(groups)}"
+        names.append(groups[group])
+    return "(" + "".join(f"{name}, " for name in names) + ")"
 
 
-def _token_trie(node, pool: _Pool, registry: list) -> str:
+def _token_trie(node, pool: _Pool, groups: dict) -> str:
+    """A frozen token-trie node (see runtime.fast) as a literal, verdicts by number."""
+    get, end, past, chain = node
     children = ", ".join(
-        f"{token!r}: {_token_trie(child, pool, registry)}"
-        for token, child in sorted(node.children.items())
+        f"{token!r}: {_token_trie(child, pool, groups)}"
+        for token, child in sorted(get.__self__.items())
     )
-    return f"({{{children}}}, {pool(node.end)}, {pool(node.past)}, {_glob_literal(node.globs, registry)})"
+    walk = f"{{{children}}}.get" if children else "_NO"
+    return f"({walk}, {pool(end)}, {pool(past)}, {_chain_literal(chain, groups)})"
 
 
 def _prefix_trie(node, pool: _Pool) -> str:
-    children = ", ".join(
+    children, past, is_key = node
+    inner = ", ".join(
         f"{char!r}: ({label!r}, {_prefix_trie(child, pool)})"
-        for char, (label, child) in sorted(node.children.items())
+        for char, (label, child) in sorted(children.items())
     )
-    return f"({{{children}}}, {pool(node.past)}, {node.is_key})"
+    return f"({{{inner}}}, {pool(past)}, {is_key})"
 
 
 def _has_globs(node) -> bool:
-    return node.globs is not None or any(_has_globs(c) for c in node.children.values())
+    return node[3] is not None or any(_has_globs(c) for c in node[0].__self__.values())
 
 
 def generate_module(artifact: bytes) -> str:
     header, body = read_header(artifact)
     table = table_from_body(json.loads(body), header["body_sha256"])
     pool = _Pool()
-    registry: list = []
+    groups: dict = {}  # inner-glob groups, shared between the nodes that reach them
     tools = []
     for name in sorted(table._known):
         path = table._policy.fast_path(name)
@@ -95,7 +99,8 @@ def generate_module(artifact: bytes) -> str:
                 kind="glob",
                 field=repr(path.field),
                 depth=path.depth,
-                trie=_token_trie(path.root, pool, registry),
+                trie=_token_trie(path.root, pool, groups),
+                tails=repr({k: tuple(v) for k, v in sorted(path.tails.items())}),
                 globs=_has_globs(path.root),
                 summary=f"glob matcher on {path.field}",
             )
@@ -126,7 +131,7 @@ def generate_module(artifact: bytes) -> str:
     text = env.get_template("module.py.j2").render(
         version=__version__,
         verdicts=[repr(tuple(v)) for v in pool.items],
-        globs=registry,
+        globs=[{"name": name, "entries": repr(group)} for group, name in groups.items()],
         tools=tools,
         body_sha256=header["body_sha256"],
         body=repr(body.decode("utf-8")),

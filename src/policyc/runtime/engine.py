@@ -82,6 +82,7 @@ class Lists:
         "allow_owner",
         "sets",
         "plans",
+        "paths",
         "fast",
         "subject_fast",
         "_fields",
@@ -118,8 +119,11 @@ class Lists:
         self._tools = tools
         self._default = default
         # Per tool, built on first use: the precomputed walk (see fast.py), for
-        # calls and, without the tool's splitter (subjects are not split again), for subjects.
-        self.fast: dict[str, FastPath] = {}
+        # calls and, without the tool's splitter (subjects are not split again), for
+        # subjects. `fast` holds each call path's `decide` closure, for the engine's
+        # hot path.
+        self.paths: dict[str, FastPath] = {}
+        self.fast: dict = {}
         self.subject_fast: dict[str, FastPath] = {}
         # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
         self.plans: dict[str, tuple] = {}
@@ -131,7 +135,7 @@ class Lists:
         return (self._fields.get(tool), *(None if r.empty else r for r in rows))
 
     def fast_path(self, tool: str) -> FastPath:
-        path = self.fast.get(tool)
+        path = self.paths.get(tool)
         if path is None:
             spec = self._tools.get(tool)
             if spec is not None and (
@@ -147,8 +151,9 @@ class Lists:
                 )
                 default = default_verdict(self._default, tool)
                 path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
-            if len(self.fast) < 8192:
-                self.fast[tool] = path
+            if len(self.paths) < 8192:  # model-chosen names: keep the cache bounded
+                self.paths[tool] = path
+                self.fast[tool] = path.decide
         return path
 
     def subject_path(self, tool: str) -> FastPath:
@@ -209,35 +214,67 @@ def _fault(tool: object, confined: object, exc: Exception) -> Verdict:
     return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
 
 
-def batch(decide, held, calls: Iterable, scope: str | None) -> list[Verdict]:
+def _one(decide, call: object, scope: str | None) -> Verdict:
+    """One call of a batch, in any of its accepted shapes."""
+    if type(call) is dict:
+        confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
+        return decide(call.get("tool"), call.get("args"), confined, subjects, scope, cwd)
+    tool, args = call
+    return decide(tool, args, scope=scope)
+
+
+class HeldTwins(dict):
+    """id(allow verdict) -> its held twin, for the verdicts a table returns.
+
+    A batch maps its verdicts through `get(id(v), v)` in C (`map`), so a
+    deferral's siblings are held without a Python step per call. Each entry
+    keeps its verdict alive, so no other object can take its id.
+    """
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._kept: list[Verdict] = []
+
+    def twin(self, verdict: Verdict) -> Verdict:
+        held = self.get(id(verdict))
+        if held is None:
+            held = verdict._replace(
+                action="defer", held=True, reason="held for approval: " + verdict.reason
+            )
+            if len(self) < 8192:  # verdicts built per call are many: keep it bounded
+                self._kept.append(verdict)
+                self[id(verdict)] = held
+        return held
+
+
+def batch(decide, twins: HeldTwins, calls: Iterable, scope: str | None) -> list[Verdict]:
     """SPEC section 7's hold over any `decide`: the table's, or a generated module's."""
-    verdicts = []
-    for call in calls:
-        if type(call) is dict:
-            if len(call) == 2 and scope is None and "tool" in call and "args" in call:
-                verdicts.append(decide(call["tool"], call["args"]))  # the common call
-                continue
-            confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
-            if confined is None and subjects is None and scope is None and cwd is None:
-                verdicts.append(decide(call.get("tool"), call.get("args")))
-            else:
-                verdicts.append(
-                    decide(
-                        call.get("tool"),
-                        call.get("args"),
-                        confined=confined,
-                        subjects=subjects,
-                        scope=scope,
-                        cwd=cwd,
-                    )
-                )
-        else:
-            tool, args = call
-            verdicts.append(decide(tool, args, scope=scope))
-    for v in verdicts:
-        if v.failed or (v.action == "defer" and not v.held):
-            return [held(v) if v.action == "allow" else v for v in verdicts]
-    return verdicts
+    calls = calls if type(calls) is list else list(calls)
+    try:
+        if scope is not None:
+            raise KeyError
+        # The common batch: every call a plain {"tool", "args"} object. (A
+        # comprehension: CPython calls a Python function faster from Python
+        # than from `map`.)
+        verdicts = [
+            decide(call["tool"], call["args"]) if len(call) == 2 else _one(decide, call, None)
+            for call in calls
+        ]
+    except (KeyError, TypeError):  # another shape somewhere: take each as it comes
+        verdicts = [_one(decide, call, scope) for call in calls]
+    # A deferral holds its allowed siblings, and so does a call that could not
+    # be evaluated (a failed verdict blocks); `decide` never returns a held
+    # verdict. (Fields by index: `action` is the first; measured the cheapest.)
+    for verdict in verdicts:
+        action = verdict[0]
+        if action == "defer" or action == "block" and verdict.failed:
+            break
+    else:
+        return verdicts
+    get, twin = twins.get, twins.twin
+    return [(get(id(v)) or twin(v)) if v[0] == "allow" else v for v in verdicts]
 
 
 class Table:
@@ -275,7 +312,7 @@ class Table:
         self._by_scope: dict[str | None, Lists] = {}
         self._lock = allocate_lock()
         self._defaults: dict[str, Verdict] = {}
-        self._held_cache: dict[int, tuple[Verdict, Verdict]] = {}
+        self._twins = HeldTwins()  # the held form of each allow verdict, for batches
         anchored = cwd_tools([r for idx in lists.values() for r in idx.rules], tools)
         self._splitters = {
             name: splitter
@@ -285,11 +322,13 @@ class Table:
 
     # -- deciding ---------------------------------------------------------
 
+    # The options are not keyword-only, though callers should name them:
+    # CPython 3.11 does not specialise calls to a function with keyword-only
+    # parameters, which cost every decision about 35 ns (measured).
     def decide(
         self,
         tool: str,
         args: object,
-        *,
         confined: str | None = None,
         subjects: object = None,
         scope: str | None = None,
@@ -303,11 +342,11 @@ class Table:
         try:
             if subjects is None and confined is None and not self._sets:
                 # The common call: one walk to a precomputed verdict (see fast.py).
-                path = self._fast.get(tool)
-                if path is None and type(tool) is str:
-                    path = self._policy.fast_path(tool)
-                if path is not None:
-                    verdict = path.decide(args)
+                walk = self._fast.get(tool)
+                if walk is None and type(tool) is str:
+                    walk = self._policy.fast_path(tool).decide
+                if walk is not None:
+                    verdict = walk(args)
                     if verdict is not None:
                         return verdict
             return self._decide(tool, args, confined, subjects, scope, cwd)
@@ -512,22 +551,7 @@ class Table:
         `(tool, args)` pair. An allowed call is held when a sibling defers or
         could not be evaluated.
         """
-        return batch(self.decide, self._held, calls, scope)
-
-    def _held(self, verdict: Verdict) -> Verdict:
-        """The held form of an allow verdict; cached, as most verdicts are precomputed."""
-        cached = self._held_cache.get(id(verdict))
-        if cached is not None and cached[0] is verdict:
-            return cached[1]
-        held = verdict._replace(
-            action="defer", held=True, reason="held for approval: " + verdict.reason
-        )
-        if len(self._held_cache) < 8192:
-            self._held_cache[id(verdict)] = (
-                verdict,
-                held,
-            )  # keeps `verdict` alive, so its id stays its own
-        return held
+        return batch(self.decide, self._twins, calls, scope)
 
     # -- offering tools ---------------------------------------------------
 

@@ -18,11 +18,16 @@ The verdicts are settled when the path is built, by the same precedence the
 general path applies (deny, ask, allow, default; first rule of a list whose
 reaching carve-outs do not match). A walk then costs a few dict lookups
 however many rules there are. Specifiers with an inner `*` (rules and
-carve-outs) hang on the node of their literal head's whole tokens and are
-tried only when the walk passes that node; a value one of them matches is
-answered None, and the engine takes the general indexed path, which is exact
-in every case. Both paths are checked against the reference interpreter by
-the differential tests.
+carve-outs) mark the node of their literal head's whole tokens and are tried
+only when the walk passes that node: those whose literal tail holds a space
+only if the value's last token is the tail's (one dict per tool), the rest
+always. A value one of them matches is answered None, and the engine takes
+the general indexed path, which is exact in every case. Both paths are
+checked against the reference interpreter by the differential tests.
+
+After building, the tries are frozen to nested tuples and each tool gets a
+`decide` closure over its own: the engine's hot path is one dict lookup and
+one call, and each token one more lookup.
 """
 
 from __future__ import annotations
@@ -56,13 +61,14 @@ class _Bag:
 
 
 class _Node:
-    __slots__ = ("children", "end", "past", "own", "own_exact", "is_key", "globs")
+    __slots__ = ("children", "end", "past", "own", "own_exact", "is_key", "globs", "tails")
 
     def __init__(self) -> None:
         self.children: dict = {}
         # Inner-glob rules and carve-outs whose head's whole tokens lead here
-        # (token trie), as (by the tail's last token, the rest); None if none.
-        self.globs: tuple[dict, list] | None = None
+        # and whose tail has no space (token trie); None if none.
+        self.globs: list | None = None
+        self.tails = False  # an inner glob whose tail holds a space hangs here
         self.end: Verdict | None = None
         self.past: Verdict | None = None
         self.own = _Bag()  # word (token trie) or prefix (character trie) keys ending here
@@ -79,10 +85,18 @@ def _guard_ids(guard: ToolRows) -> frozenset[int]:
     return frozenset(ids)
 
 
-def glob_hit(globs: tuple[dict, list], value: str) -> bool:
-    by_last, rest = globs
-    candidates = by_last.get(value[value.rfind(" ") + 1 :], ()) if by_last else ()
-    for group in (candidates, rest):
+def glob_hit(tails: dict | None, chain: tuple, value: str) -> bool:
+    """Whether an inner-glob specifier of the tool matches `value`.
+
+    `tails`: the tool's globs whose tail holds a space, by the tail's last
+    token; `chain`: the other globs of every node from the root to the one
+    the walk stopped at (a glob can match only values that pass its node).
+    """
+    if tails:
+        candidates = tails.get(value.rpartition(" ")[2])
+        if candidates:
+            chain = (*chain, candidates)
+    for group in chain:
         for head, tail, spec in group:
             if (
                 value.startswith(head)
@@ -96,7 +110,9 @@ def glob_hit(globs: tuple[dict, list], value: str) -> bool:
 class FastPath:
     """The precomputed walk for one tool over one set of lists."""
 
-    __slots__ = ("kind", "field", "refusal", "root", "exact", "none", "depth")
+    # `decide` is a closure specialised to the tool's matcher: the engine
+    # calls it straight from its per-tool dict (no method binding, one frame).
+    __slots__ = ("kind", "field", "refusal", "root", "exact", "tails", "none", "depth", "decide")
 
     def __init__(
         self,
@@ -112,6 +128,9 @@ class FastPath:
         self.field = spec.field if kind else None
         self.refusal = refusal  # a tool with a splitter, called without subjects
         self.exact: dict[str, Verdict | None] = {}
+        # Inner globs whose tail holds a space, by the tail's last token: a value
+        # can match one only if its own last token is that token.
+        self.tails: dict[str, list] = {}
         indexes: dict[str, ListIndex] = {a: getattr(lists, a) for a in ACTIONS}
 
         # The carve-outs of this tool, per list, by guard.
@@ -163,15 +182,26 @@ class FastPath:
                 with_string.add(action, guard.any, carve_out=True)
 
         self.none = settle(base)
-        self.root = _Node()
+        root = self.root = _Node()
         sources = [(a, r, False) for a, r in zip(ACTIONS, rows, strict=True) if r is not None]
         sources += [(a, g, True) for a in ACTIONS for g in carve_rows[a]]
         if kind == "glob":
             self._build_tokens(sources, with_string, settle)
         elif kind == "prefix":
             self._build_prefix(sources, with_string, settle)
-        self.root.past = settle(with_string)
-        self.depth = _depth(self.root) if kind == "glob" else 0
+        root.past = settle(with_string)
+        self.depth = _depth(root) if kind == "glob" else 0
+        # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
+        if kind == "glob":
+            self.root = _freeze_tokens(root)
+            self.decide = _glob_walker(self.field, self.root, self.depth, self.tails, self.none)
+        elif kind == "prefix":
+            self.root = _freeze_prefix(root)
+            self.decide = _prefix_walker(self.field, self.root, self.exact, self.none)
+        else:
+            self.decide = _constant(self.none)
+        if refusal is not None:
+            self.decide = _constant(refusal)
 
     # -- glob matcher: a token trie --------------------------------------
 
@@ -184,13 +214,14 @@ class FastPath:
             for spec, _ in r.glob_specs:
                 head, tail = literal_ends(spec)
                 node = self._token_node(head, whole_tokens_only=True)
-                if node.globs is None:
-                    node.globs = ({}, [])
                 entry = (head, tail, spec)
                 if " " in tail:  # the value's last token must be the tail's
-                    node.globs[0].setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
+                    self.tails.setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
+                    node.tails = True
+                elif node.globs is None:
+                    node.globs = [entry]
                 else:
-                    node.globs[1].append(entry)
+                    node.globs.append(entry)
         stack = [(self.root, base)]
         while stack:
             node, above = stack.pop()
@@ -232,38 +263,115 @@ class FastPath:
         for key, own in exacts.items():
             self.exact[key] = settle(accumulated[id(_deepest(self.root, key))].plus(own))
 
-    # -- deciding ----------------------------------------------------------
 
-    def decide(self, args: object) -> Verdict | None:
-        """The verdict for a call's args, or None when only the full path can tell."""
-        if self.refusal is not None:
-            return self.refusal
-        if self.field is None:
-            return self.none
-        value = args.get(self.field) if type(args) is dict else None
-        return self.walk(value if type(value) is str else None)
+# -- the walks: one closure per tool, over the frozen trie -------------------
+#
+# Token trie node: (children's `get` {token: node}.get, end, past, chain);
+# `end` is the verdict for a value whose tokens end at this node, `past` for
+# one that goes on, `chain` the groups of inner globs without a space in
+# their tail on this node and its ancestors, None when no inner glob at all
+# hangs on them (the bound `get` saves a lookup per token). Character trie
+# node: (children {first char: (label, node)}, past, is_key).
 
-    def walk(self, value: str | None) -> Verdict | None:
-        """The verdict for a field value, or None when only the full path can tell."""
-        if value is None:
-            return self.none
-        if self.kind == "glob":
-            # No path is deeper than `depth` tokens, so split no further.
-            node = self.root
-            for token in value.split(" ", self.depth):
-                if node.globs is not None and glob_hit(node.globs, value):
-                    return None  # an inner-glob specifier matches: decide in full
-                child = node.children.get(token)
-                if child is None:
-                    return node.past
-                node = child
-            if node.globs is not None and glob_hit(node.globs, value):
-                return None
-            return node.end
-        hit = self.exact.get(value, self)
-        if hit is not self:
-            return hit
-        return _deepest(self.root, value).past
+
+def _glob_walker(field: str, root: tuple, depth: int, tails: dict, none: Verdict):
+    def decide(args: object) -> Verdict | None:
+        if type(args) is dict:
+            value = args.get(field)
+            if type(value) is str:
+                node = root
+                # No path is deeper than `depth` tokens, so split no further.
+                for token in value.split(" ", depth):
+                    child = node[0](token)
+                    if child is None:
+                        verdict = node[2]
+                        break
+                    node = child
+                else:
+                    verdict = node[1]
+                chain = node[3]
+                if chain is not None and (
+                    chain or value.rpartition(" ")[2] in tails  # the usual case: tails only
+                ):
+                    if glob_hit(tails, chain, value):
+                        return None  # an inner glob matches: decide in full
+                return verdict
+        return none
+
+    return decide
+
+
+def _prefix_walker(field: str, root: tuple, exact: dict, none: Verdict):
+    missing = object()
+
+    def decide(args: object) -> Verdict | None:
+        if type(args) is dict:
+            value = args.get(field)
+            if type(value) is str:
+                hit = exact.get(value, missing)
+                if hit is not missing:
+                    return hit
+                best = node = root  # the deepest key node whose key starts `value`
+                pos, n = 0, len(value)
+                while pos < n:
+                    edge = node[0].get(value[pos])
+                    if edge is None:
+                        break
+                    label, child = edge
+                    if not value.startswith(label, pos):
+                        break
+                    node, pos = child, pos + len(label)
+                    if node[2]:
+                        best = node
+                return best[1]
+        return none
+
+    return decide
+
+
+def _constant(verdict: Verdict):
+    def decide(args: object) -> Verdict:
+        return verdict
+
+    return decide
+
+
+_NO_CHILDREN = {}.get
+
+
+def _freeze_tokens(root: _Node) -> tuple:
+    order = [root]  # parents before children
+
+    def extend(above: tuple | None, node: _Node) -> tuple | None:
+        if not node.globs and not node.tails:
+            return above
+        return (above or ()) + ((tuple(node.globs),) if node.globs else ())
+
+    chains: dict[int, tuple | None] = {id(root): extend(None, root)}
+    for node in order:
+        for child in node.children.values():
+            chains[id(child)] = extend(chains[id(node)], child)
+            order.append(child)
+    frozen: dict[int, tuple] = {}
+    for node in reversed(order):  # children before parents
+        children = {token: frozen.pop(id(child)) for token, child in node.children.items()}
+        # Leaves share one empty `get`: at a large N it stays in the CPU cache.
+        get = children.get if children else _NO_CHILDREN
+        frozen[id(node)] = (get, node.end, node.past, chains[id(node)])
+    return frozen[id(root)]
+
+
+def _freeze_prefix(root: _Node) -> tuple:
+    order = [root]
+    for node in order:
+        order.extend(child for _, child in node.children.values())
+    frozen: dict[int, tuple] = {}
+    for node in reversed(order):
+        children = {
+            char: (label, frozen.pop(id(child))) for char, (label, child) in node.children.items()
+        }
+        frozen[id(node)] = (children, node.past, node.is_key)
+    return frozen[id(root)]
 
 
 def _depth(root: _Node) -> int:
@@ -317,13 +425,15 @@ def _deepest(root: _Node, value: str) -> _Node:
     return best
 
 
+def _undecided(args: object) -> None:
+    return None
+
+
 class _Full:
     """The path of a tool with a built-in splitter: always decided in full."""
 
     __slots__ = ()
-
-    def decide(self, args: object) -> None:
-        return None
+    decide = staticmethod(_undecided)
 
 
 FULL = _Full()

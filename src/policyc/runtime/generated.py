@@ -9,7 +9,7 @@ functions walk literal tries to precomputed verdicts (see
   the artifact body embedded for everything the functions do not answer
   (confined calls, subjects, grant sets, values an inner glob matches,
   tools no rule names), decided by the ordinary runtime, built on first need;
-- `glob_hit`: the inner-glob test of a trie node (the runtime's own);
+- `glob_hit`: the inner-glob test of a walk (the runtime's own);
 - `load_module`: import a generated file after checking its digests.
 """
 
@@ -26,16 +26,8 @@ from .engine import batch
 from .fast import glob_hit as glob_hit  # re-exported for generated modules
 from .verdict import Verdict, failed_verdict
 
-EXPORTS = ("GeneratedTable", "Verdict", "glob_hit", "compile_globs")
+EXPORTS = ("GeneratedTable", "Verdict", "glob_hit")
 FORMAT = "policyc-generated-1"
-
-
-def compile_globs(by_last: dict, rest: list) -> tuple[dict, list]:
-    """Literal (head, tail, spec) entries, in the shape `glob_hit` reads.
-
-    The specs compile on first use, as the runtime's do.
-    """
-    return by_last, rest
 
 
 class GeneratedTable:
@@ -58,7 +50,8 @@ class GeneratedTable:
             self._table = table_from_body(json.loads(self._body), self.digest)
         return self._table
 
-    def decide(self, tool, args, *, confined=None, subjects=None, scope=None, cwd=None) -> Verdict:
+    # Not keyword-only, as `Table.decide` (CPython specialises such calls).
+    def decide(self, tool, args, confined=None, subjects=None, scope=None, cwd=None) -> Verdict:
         try:
             if (
                 subjects is None
@@ -80,7 +73,7 @@ class GeneratedTable:
             return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
 
     def decide_batch(self, calls, *, scope=None):
-        return batch(self.decide, self.table._held, calls, scope)
+        return batch(self.decide, self.table._twins, calls, scope)
 
     def __getattr__(self, name: str):
         # offer, removes, activate, revoke, grants, tools, sources, withheld, ...
