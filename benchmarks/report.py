@@ -31,7 +31,7 @@ def markdown(results: dict) -> str:
     m = results["machine"]
     lines = [
         f"Machine: {m['cpu'] or 'unknown CPU'}, {m['cores']} cores, {m['implementation']} {m['python']}, {m['system']}.",
-        f"{results['calls']} seeded calls per size; median per-call latency (timing-loop cost subtracted);",
+        f"{results['calls']} seeded calls per size; median per-call latency (the timing loop's own cost subtracted, the call counted);",
         "× = ratio to the floor in the same run. Slow engines are timed on the first calls within a budget (n).",
         "",
         "| policy | " + " | ".join(names) + " |",
