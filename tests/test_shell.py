@@ -215,3 +215,50 @@ def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
     except SplitError as exc:
         general = ("error", str(exc))
     assert fast == general, command
+
+
+def _plain_by_regex(command: str) -> list[dict] | None:
+    """The plain path as first written, with regular expressions: the oracle for the string-method one."""
+    import re
+    import shlex
+
+    from policyc.runtime.splitters.shell import _SPECIAL
+
+    if re.search(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]", command):
+        return None
+    out = []
+    pieces = re.split(r"\|\||&&|\|&|[;&|\n]", command)
+    for k, piece in enumerate(pieces):
+        stripped = piece.strip(" \t")
+        if not stripped:
+            if k == len(pieces) - 1:
+                continue
+            return None
+        words = re.split(r"[ \t]+", stripped)
+        if words[0] in _SPECIAL or "/" in words[0]:
+            return None
+        out.append({"args": {"command": shlex.join(words)}, "text": stripped})
+    return out
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    command=st.lists(
+        st.sampled_from(list("ab |&;\n\t\x1c\x0bé'=@%+:,./-^") + ["ls", "git", "sudo"]),
+        min_size=1,
+        max_size=14,
+    ).map("".join)
+)
+def test_the_plain_path_reads_commands_as_its_regex_form_did(command):
+    from policyc.runtime.splitters.shell import DEFAULT_CONFIG, _split_plain
+
+    assert _split_plain(command, DEFAULT_CONFIG) == _plain_by_regex(command), command
+
+
+@given(words=st.lists(st.text(max_size=6), min_size=1, max_size=4))
+def test_quote_join_is_shlex_join(words):
+    import shlex
+
+    from policyc.runtime.splitters.shell import quote_join
+
+    assert quote_join(words) == shlex.join(words)

@@ -9,9 +9,9 @@ import sys
 def main() -> int:
     argv = sys.argv[1:]
     if argv[:1] == ["hook"]:
-        from .hook import main as hook_main
+        from .hook import run
 
-        return hook_main(argv[1:])
+        run(argv[1:])  # does not return
     from .cli import main as cli_main
 
     return cli_main(argv)

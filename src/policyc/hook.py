@@ -20,22 +20,19 @@ the hook starts about as fast as Python does.
 
 from __future__ import annotations
 
-import json
 import sys
+
+from .runtime.jsonio import loads, quote
 
 DECISIONS = {"allow": "allow", "block": "deny", "defer": "ask"}
 
 
 def _answer(decision: str, reason: str) -> str:
-    return json.dumps(
-        {
-            "hookSpecificOutput": {
-                "hookEventName": "PreToolUse",
-                "permissionDecision": decision,
-                "permissionDecisionReason": reason,
-            }
-        },
-        ensure_ascii=False,
+    # Written out rather than `json.dumps`, whose import costs the hook ~7 ms.
+    return (
+        '{"hookSpecificOutput": {"hookEventName": "PreToolUse", '
+        f'"permissionDecision": {quote(decision)}, '
+        f'"permissionDecisionReason": {quote(reason)}}}}}'
     )
 
 
@@ -43,7 +40,7 @@ def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
     """The hook's stdout for one payload. Never raises."""
     try:
         try:
-            payload = json.loads(stdin)
+            payload = loads(stdin)
         except ValueError as exc:
             return _answer(
                 "deny", f"policyc hook: the payload is not JSON ({exc}); the call is refused"
@@ -124,3 +121,24 @@ def main(argv: list[str]) -> int:
         stdin = b""
     sys.stdout.write(decide(stdin, artifact, log) + "\n")
     return 0
+
+
+def run(argv: list[str]) -> None:
+    """`main`, then leave the process at once.
+
+    The interpreter's orderly shutdown frees every object the table built,
+    about 2 ms of a hook run (measured by `python -m benchmarks.hook_startup`),
+    on the user's path for nothing. So the output is flushed and the process
+    exits without it. Nothing else is pending: the log file is closed by
+    then. If the answer cannot be written, exit 2, which Claude Code reads
+    as a refusal.
+    """
+    code = main(argv)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        code = 2
+    import os
+
+    os._exit(code)

@@ -12,11 +12,11 @@ a truncated file or a body that does not describe a table is an
 
 from __future__ import annotations
 
-import json
 import os
 
 from .engine import Table
 from .index import ListIndex, ToolSpec
+from .jsonio import loads
 from .model import Rule, Source
 from .splitters import BUILTIN
 
@@ -46,8 +46,11 @@ def read_header(raw: bytes) -> tuple[dict, bytes]:
     """Split and check the header; returns (header, body bytes)."""
     if not raw.strip():
         raise ArtifactError("the artifact is empty")
+    # The header alone is parsed here (the body is parsed once, by the caller,
+    # after its digest matched): the text before the body, closed.
+    at = raw.find(BODY_MARK)
     try:
-        document = json.loads(raw)
+        document = loads(raw[:at] + b"}" if at > 0 else raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ArtifactError(f"the artifact is truncated or not JSON ({exc})") from None
     if not isinstance(document, dict) or document.get("magic") != MAGIC:
@@ -58,13 +61,14 @@ def read_header(raw: bytes) -> tuple[dict, bytes]:
             f"unsupported artifact format version {version!r}; this runtime reads version "
             f"{FORMAT_VERSION}: recompile the bundle with a matching policyc"
         )
-    at = raw.find(BODY_MARK)
     end = raw.rstrip().rfind(b"}")
     if at < 0 or end <= at:
         raise ArtifactError("the artifact has no body")
     body = raw[at + len(BODY_MARK) : end]
     if body_digest(body) != document.get("body_sha256"):
-        raise ArtifactError("the artifact's body does not match its digest (corrupt or edited)")
+        raise ArtifactError(
+            "the artifact's body does not match its digest (truncated, corrupt or edited)"
+        )
     return document, body
 
 
@@ -136,7 +140,7 @@ def load(
     header, body = read_header(raw)
     try:
         return table_from_body(
-            json.loads(body), header["body_sha256"], home=home, follow_symlinks=follow_symlinks
+            loads(body), header["body_sha256"], home=home, follow_symlinks=follow_symlinks
         )
     except ArtifactError:
         raise

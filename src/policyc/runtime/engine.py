@@ -18,12 +18,10 @@ from _thread import allocate_lock  # the lock without importing threading (hook 
 from collections import namedtuple
 from collections.abc import Iterable
 
-from .checks import expand_aliases, rule_problem
 from .fast import FULL, FastPath
 from .index import ListIndex, ToolSpec, build_list_index
 from .matchers import field_value
 from .model import Rule, Source
-from .rules import parse_rules
 from .splitters import SplitError, cwd_tools, make_splitter
 from .verdict import (
     SEVERITY,
@@ -196,6 +194,8 @@ def _coerce_source(source: Source | dict | str) -> Source:
 
 
 def _coerce_rules(rules: str | Iterable[str | Rule], source: Source) -> list[Rule]:
+    from .rules import parse_rules
+
     if isinstance(rules, str):
         return parse_rules(rules, source)
     out: list[Rule] = []
@@ -479,9 +479,7 @@ class Table:
         if lists.sets:
             return _UNDECIDED
         path = lists.subject_fast.get(tool) or lists.subject_path(tool)
-        if path is FULL:
-            return _UNDECIDED
-        verdict = path.decide(args)
+        verdict = path.decide(args)  # None from a tool decided in full
         if verdict is None:
             return _UNDECIDED
         if constrain:
@@ -585,6 +583,8 @@ class Table:
         replaces the set in place. Raises ValueError for an unnamed source
         and `RuleSyntaxError` for a rule list that does not parse.
         """
+        from .checks import expand_aliases  # here, as grant sets are rare: start-up stays short
+
         src = _coerce_source(source)
         if not src.name:
             raise ValueError("a grant set's source must be named")
@@ -616,6 +616,8 @@ class Table:
         return list(gs.granted), refused
 
     def _grant_refusal(self, rule: Rule, action: str, src: Source) -> str | None:
+        from .checks import rule_problem
+
         problem = rule_problem(rule, action, self.tools)
         if problem is not None:
             return problem[1]

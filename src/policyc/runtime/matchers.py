@@ -16,8 +16,7 @@ decides it exactly:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from .memo import memo
 from .paths import domain_spec
 from .star import StarPattern
 
@@ -67,7 +66,7 @@ def literal_ends(spec: str) -> tuple[str, str]:
     return head, body[body.rindex("*") + 1 :]
 
 
-@lru_cache(maxsize=65536)  # built on first use: loading a table builds nothing
+@memo(maxsize=65536)  # built on first use: loading a table builds nothing
 def compile_glob(spec: str) -> GlobSpec:
     return GlobSpec(spec)
 

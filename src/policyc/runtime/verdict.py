@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import namedtuple
 
 VERDICT_NS = "agentpolicy:verdict"
@@ -64,6 +63,8 @@ class Verdict(_Verdict):
             "confined": self.confined,
         }
         kept = {k: v for k, v in entry.items() if v or k == "action"}
+        import json  # here: a hook that logs nothing never imports json (and `re`)
+
         return json.dumps(kept, ensure_ascii=False, separators=(",", ":"))
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ known statically.
 Each simple command becomes a subject `{"args": {FIELD: CANONICAL}, "text":
 SOURCE}`: CANONICAL is its words after quote removal, wrappers and safe
 assignments stripped, joined with single spaces and re-quoted only where a
-word needs it (`shlex.join`), so `'git'  status` and `git status` read the
+word needs it (as `shlex.join`), so `'git'  status` and `git status` read the
 same; SOURCE is the command as written, for the prompt. Redirect targets
 become subjects of the file tools. Anything we cannot evaluate raises
 `SplitError` with a specific reason, and the call is blocked (fail closed).
@@ -22,8 +22,6 @@ become subjects of the file tools. Anything we cannot evaluate raises
 
 from __future__ import annotations
 
-import re
-import shlex
 from collections import namedtuple
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
@@ -63,7 +61,9 @@ SAFE_ASSIGNMENTS = frozenset(
 )
 SAFE_ASSIGNMENT_PREFIXES = ("LC_",)
 
-_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+# The general path's regular expressions, compiled on its first use (see
+# `_compile_patterns`).
+_ASSIGNMENT = _PLAIN = _OPERATOR = None
 _WORD_END = frozenset(" \t\n;&|()<>")
 
 
@@ -102,9 +102,6 @@ class Command:
 
 
 # -- lexing -------------------------------------------------------------------
-
-
-_PLAIN = re.compile(r"[^ \t\n;&|()<>'\"\\$`]+")  # characters that stand for themselves in a word
 
 
 def _read_word(s: str, i: int) -> tuple[Word, int]:
@@ -188,8 +185,23 @@ def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
     raise SplitError("unterminated double quote")
 
 
+def _compile_patterns() -> None:
+    """Compile the general path's patterns. Importing `re` costs a hook process
+    about 6 ms (`python -m benchmarks.hook_startup`), and the plain path, which
+    most commands take, does without it."""
+    global _ASSIGNMENT, _PLAIN, _OPERATOR
+    import re
+
+    _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+    # characters that stand for themselves in a word
+    _PLAIN = re.compile(r"[^ \t\n;&|()<>'\"\\$`]+")
+    _OPERATOR = re.compile(r"&>>|<<<|<<-|&&|\|\||\|&|;;|&>|>>|>\||>&|<<|<>|<&|<\(|>\(|[;&|()<>]")
+
+
 def lex(s: str) -> list:
     """Words, operators (str) and here-document markers, in order."""
+    if _PLAIN is None:
+        _compile_patterns()
     tokens: list = []
     pending: list[tuple[str, bool, bool]] = []  # here-documents waiting for their body
     i, n = 0, len(s)
@@ -247,9 +259,6 @@ def lex(s: str) -> list:
     if pending:
         raise SplitError("unterminated here-document")
     return tokens
-
-
-_OPERATOR = re.compile(r"&>>|<<<|<<-|&&|\|\||\|&|;;|&>|>>|>\||>&|<<|<>|<&|<\(|>\(|[;&|()<>]")
 
 
 def _operator(s: str, i: int) -> str:
@@ -394,10 +403,25 @@ class ShellConfig(_ShellConfig):
 DEFAULT_CONFIG = ShellConfig()
 
 
-# A command with none of these is plain words and list/pipeline operators.
-_NOT_PLAIN = re.compile(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]")
-_BLANKS = re.compile(r"[ \t]+")  # bash separates words on these only
-_PLAIN_SEPARATOR = re.compile(r"\|\||&&|\|&|[;&|\n]")
+# A command with none of these (and only ASCII) is plain words and list/pipeline operators.
+_NOT_PLAIN = frozenset("'\"\\$`#<>(){}!*?[]~=\r\v\f")
+# The list and pipeline operators, longest first; NUL, which no command holds, stands in for each.
+_PLAIN_SEPARATORS = ("||", "&&", "|&", ";", "&", "|", "\n")
+# What `shlex.quote` leaves unquoted (its `[^\w@%+=:,./-]` test, ASCII).
+_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
+
+
+def quote_join(words) -> str:
+    """`shlex.join`, without importing shlex (and `re`) for words that need no quotes."""
+    out = []
+    for word in words:
+        if word and _SAFE.issuperset(word):
+            out.append(word)
+        else:
+            from shlex import quote
+
+            out.append(quote(word))
+    return " ".join(out)
 
 
 def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
@@ -405,11 +429,15 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
 
     Returns None whenever the general path is needed (a wrapper, a shell, an
     assignment, a path to a program, a reserved word, an empty command).
+    String methods only: see `_compile_patterns`.
     """
-    if _NOT_PLAIN.search(command):
+    if not command.isascii() or not _NOT_PLAIN.isdisjoint(command):
         return None
+    marked = command  # `split` refused NUL already
+    for separator in _PLAIN_SEPARATORS:
+        marked = marked.replace(separator, "\0")
     out = []
-    pieces = _PLAIN_SEPARATOR.split(command)
+    pieces = marked.split("\0")
     last = len(pieces) - 1
     for k, piece in enumerate(pieces):
         stripped = piece.strip(" \t")
@@ -417,11 +445,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             if k == last:
                 continue
             return None  # maybe a syntax error: let the general path say
-        words = _BLANKS.split(stripped)
+        words = [word for word in stripped.replace("\t", " ").split(" ") if word]
         head = words[0]
         if head in _SPECIAL or "/" in head:
             return None
-        out.append({"args": {config.field: shlex.join(words)}, "text": stripped})
+        out.append({"args": {config.field: quote_join(words)}, "text": stripped})
     return out
 
 
@@ -508,7 +536,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         guarded = True
     if k == len(words):  # assignments alone: nothing runs, but later commands may see them
         if guarded:
-            return out + [{"args": {config.field: shlex.join(assignments)}, "text": text}]
+            return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
     if words[k].value.rsplit("/", 1)[-1] in _STRIPPABLE:
         rest, wrapped = _strip_wrappers(words[k:])
@@ -516,7 +544,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     else:
         rest = words[k:] if k else words
     if not rest:
-        return out + [{"args": {config.field: shlex.join(w.value for w in words)}, "text": text}]
+        return out + [{"args": {config.field: quote_join(w.value for w in words)}, "text": text}]
     head = rest[0]
     if head.expands or "$" in head.value and not head.quoted:
         raise SplitError("a variable in command position cannot be evaluated statically")
@@ -537,20 +565,20 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 for subject in inner:
                     subject["constrain"] = True
                 out.append(
-                    {"args": {config.field: shlex.join(w.value for w in words)}, "text": text}
+                    {"args": {config.field: quote_join(w.value for w in words)}, "text": text}
                 )
             return out + inner
-    canonical = shlex.join(w.value for w in rest)
+    canonical = quote_join(w.value for w in rest)
     if guarded:
         # Deny and ask rules see the command past the assignment or wrapper;
         # an allow must name the command as written.
-        out.append({"args": {config.field: shlex.join(w.value for w in words)}, "text": text})
+        out.append({"args": {config.field: quote_join(w.value for w in words)}, "text": text})
         out.append({"args": {config.field: canonical}, "text": text, "constrain": True})
     else:
         out.append({"args": {config.field: canonical}, "text": text})
     if "/" in head.value and name:
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
-        bare = shlex.join([name] + [w.value for w in rest[1:]])
+        bare = quote_join([name] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: bare}, "text": text, "constrain": True})
     return out
 
