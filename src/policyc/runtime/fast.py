@@ -281,7 +281,8 @@ def _glob_walker(field: str, root: tuple, depth: int, tails: dict, none: Verdict
             if type(value) is str:
                 node = root
                 # No path is deeper than `depth` tokens, so split no further.
-                for token in value.split(" ", depth):
+                tokens = value.split(" ", depth)
+                for token in tokens:
                     child = node[0](token)
                     if child is None:
                         verdict = node[2]
@@ -290,10 +291,11 @@ def _glob_walker(field: str, root: tuple, depth: int, tails: dict, none: Verdict
                 else:
                     verdict = node[1]
                 chain = node[3]
-                if chain is not None and (
-                    chain or value.rpartition(" ")[2] in tails  # the usual case: tails only
-                ):
-                    if glob_hit(tails, chain, value):
+                if chain is not None:
+                    last = tokens[-1]  # the value's last token, unless the split stopped short
+                    if " " in last:
+                        last = last.rpartition(" ")[2]
+                    if (chain or last in tails) and glob_hit(tails, chain, value):
                         return None  # an inner glob matches: decide in full
                 return verdict
         return none
