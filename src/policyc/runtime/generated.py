@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from .artifact import ArtifactError, body_digest, table_from_body
-from .engine import batch
+from .engine import HeldTwins, make_batch
 from .fast import glob_hit as glob_hit  # re-exported for generated modules
 from .verdict import Verdict, failed_verdict
 
@@ -42,6 +42,7 @@ class GeneratedTable:
         self._functions = functions
         self._table = None
         self.digest = body_sha256
+        self.decide_batch = make_batch(self.decide, HeldTwins())
 
     @property
     def table(self):
@@ -71,9 +72,6 @@ class GeneratedTable:
             if not isinstance(tool, str):
                 return failed_verdict("tool", "the tool name is not a string", conf)
             return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
-
-    def decide_batch(self, calls, *, scope=None):
-        return batch(self.decide, self.table._twins, calls, scope)
 
     def __getattr__(self, name: str):
         # offer, removes, activate, revoke, grants, tools, sources, withheld, ...
