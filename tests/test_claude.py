@@ -422,3 +422,19 @@ def test_the_lean_launcher_runs_the_hook(artifact):
         timeout=30,
     )
     assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+def test_a_hook_that_fails_unexpectedly_still_refuses():
+    """Claude Code runs the call on any exit code but 0 (with an answer) and 2."""
+    program = (
+        "from policyc import hook\n"
+        "def boom(argv):\n"
+        "    raise RuntimeError('bug')\n"
+        "hook.main = boom\n"
+        "hook.run(['claude'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, timeout=30)
+    assert done.returncode == 0
+    out = json.loads(done.stdout)["hookSpecificOutput"]
+    assert out["permissionDecision"] == "deny"
+    assert "internal error (RuntimeError)" in out["permissionDecisionReason"]

@@ -131,9 +131,19 @@ def run(argv: list[str]) -> None:
     on the user's path for nothing. So the output is flushed and the process
     exits without it. Nothing else is pending: the log file is closed by
     then. If the answer cannot be written, exit 2, which Claude Code reads
-    as a refusal.
+    as a refusal (any other non-zero code lets the call run).
     """
-    code = main(argv)
+    try:
+        code = main(argv)
+    except BaseException as exc:  # main answers every input; this is for what cannot happen
+        # Any exit code but 2 would let Claude Code run the call: refuse instead.
+        try:
+            sys.stdout.write(
+                _answer("deny", f"policyc hook: internal error ({type(exc).__name__})") + "\n"
+            )
+            code = 0
+        except BaseException:
+            code = 2
     try:
         sys.stdout.flush()
         sys.stderr.flush()
