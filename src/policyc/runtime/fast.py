@@ -202,10 +202,10 @@ class FastPath:
         elif kind == "prefix":
             self._build_prefix(sources, with_string, settle)
         root.past = settle(with_string)
-        self.depth = _depth(root) if kind == "glob" else 0
+        self.depth = 0
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
-            self.root = _freeze_tokens(root)
+            self.root, self.depth = _freeze_tokens(root)
             self.decide = _glob_walker(self.field, self.root, self.depth, self.tails, self.none)
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
@@ -358,8 +358,10 @@ def _constant(verdict: Verdict):
 _NO_CHILDREN = {}.get
 
 
-def _freeze_tokens(root: _Node) -> tuple:
-    order = [root]  # parents before children
+def _freeze_tokens(root: _Node) -> tuple[tuple, int]:
+    """The frozen trie, and its depth in tokens."""
+    order = [root]  # breadth first: parents before children, shallow before deep
+    depth_of = {id(root): 0}
 
     def extend(above: tuple | None, node: _Node) -> tuple | None:
         if not node.globs and not node.tails:
@@ -370,6 +372,7 @@ def _freeze_tokens(root: _Node) -> tuple:
     for node in order:
         for child in node.children.values():
             chains[id(child)] = extend(chains[id(node)], child)
+            depth_of[id(child)] = depth_of[id(node)] + 1
             order.append(child)
     frozen: dict[int, tuple] = {}
     for node in reversed(order):  # children before parents
@@ -377,7 +380,7 @@ def _freeze_tokens(root: _Node) -> tuple:
         # Leaves share one empty `get`: at a large N it stays in the CPU cache.
         get = children.get if children else _NO_CHILDREN
         frozen[id(node)] = (get, node.end, node.past, chains[id(node)])
-    return frozen[id(root)]
+    return frozen[id(root)], depth_of[id(order[-1])]
 
 
 def _freeze_prefix(root: _Node) -> tuple:
@@ -391,15 +394,6 @@ def _freeze_prefix(root: _Node) -> tuple:
         }
         frozen[id(node)] = (children, node.past, node.is_key)
     return frozen[id(root)]
-
-
-def _depth(root: _Node) -> int:
-    deepest, stack = 0, [(root, 0)]
-    while stack:
-        node, d = stack.pop()
-        deepest = max(deepest, d)
-        stack.extend((child, d + 1) for child in node.children.values())
-    return deepest
 
 
 def _insert(root: _Node, key: str) -> _Node:
