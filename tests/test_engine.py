@@ -158,3 +158,19 @@ def test_unknown_tool_names_are_cached_boundedly(compile_json):
         assert table.decide(f"mcp__s{i}", {}).action == "block"
     assert table.decide("other", {}).action == "allow"
     assert len(table._policy.deny._unknown) <= 4096
+
+
+def test_warm_builds_every_walk_up_front_and_changes_no_verdict(compile_json):
+    calls = [
+        ("bash", {"command": "git status"}),
+        ("bash", {"command": "rm -rf /"}),
+        ("read", {"path": "/etc/hosts"}),
+        ("read", {"path": "x"}),
+        ("unknown", {}),
+    ]
+    cold = compile_json(BUNDLE)
+    warm = compile_json(BUNDLE)
+    assert not warm._policy.paths
+    assert warm.warm() is warm
+    assert set(warm._policy.paths) >= {"bash", "read"}
+    assert [warm.decide(t, a) for t, a in calls] == [cold.decide(t, a) for t, a in calls]
