@@ -226,9 +226,9 @@ def _one(decide, call: object, scope: str | None) -> Verdict:
 class HeldTwins(dict):
     """id(allow verdict) -> its held twin, for the verdicts a table returns.
 
-    A batch maps its verdicts through `get(id(v), v)` in C (`map`), so a
-    deferral's siblings are held without a Python step per call. Each entry
-    keeps its verdict alive, so no other object can take its id.
+    Most verdicts are precomputed, so a deferral's allowed siblings are held
+    by a lookup instead of a copy each time. Each entry keeps its verdict
+    alive, so no other object can take its id.
     """
 
     __slots__ = ("_kept",)
