@@ -19,7 +19,7 @@ from .runtime.model import HOST, Rule, Source
 from .runtime.paths import domain_matches, domain_spec, path_matches, resolve_base
 from .runtime.rules import parse_rules
 from .runtime.splitters import SplitError, cwd_tools, make_splitter
-from .runtime.verdict import Verdict
+from .runtime.verdict import Verdict, failed_verdict
 
 
 class ReferenceBuildError(Exception):
@@ -285,36 +285,36 @@ class ReferenceEngine:
         conf = confined or ""
         self._cwd = cwd if isinstance(cwd, str) else None
         if not isinstance(tool, str):
-            return self._failed("tool", "the tool name is not a string", conf)
+            return failed_verdict("tool", "the tool name is not a string", conf)
         if subjects is None:
             if tool in self.splitters:
                 # The built-in splitters are input transformations with their own
                 # corpus; the reference shares them and interprets what they return.
                 splitter = self.builtin_splitters.get(tool)
                 if splitter is None:
-                    return self._failed(
+                    return failed_verdict(
                         tool, "the tool has a splitter and no subjects were given", conf
                     )
                 try:
                     subjects = splitter(args, (self._cwd, self.home, False))
                 except SplitError as exc:
-                    return self._failed(tool, str(exc), conf)
+                    return failed_verdict(tool, str(exc), conf)
             else:
                 subjects = [{"args": args}]
         if isinstance(subjects, (BaseException, str)):
-            return self._failed(tool, str(subjects) or type(subjects).__name__, conf)
+            return failed_verdict(tool, str(subjects) or type(subjects).__name__, conf)
         if not isinstance(subjects, list):
-            return self._failed(tool, "the splitter's subjects are not a list", conf)
+            return failed_verdict(tool, "the splitter's subjects are not a list", conf)
         if len(subjects) == 0:
-            return self._failed(tool, "splitter returned no subjects", conf)
+            return failed_verdict(tool, "splitter returned no subjects", conf)
         decided = []
         for s in subjects:
             if not isinstance(s, dict):
-                return self._failed(tool, "a subject is not an object", conf)
+                return failed_verdict(tool, "a subject is not an object", conf)
             text = s.get("text") or ""
             target = s.get("tool") or tool
             if not isinstance(text, str) or not isinstance(target, str):
-                return self._failed(tool, "a subject's text or tool is not a string", conf)
+                return failed_verdict(tool, "a subject's text or tool is not a string", conf)
             if target != tool:
                 v = self._subject(
                     target, s.get("args"), False, None, bool(s.get("constrain")), scope
@@ -363,16 +363,6 @@ class ReferenceEngine:
                         + q(others[-1])
                     )
         return v.replace(tool=tool, subject=text, confined=conf, reason=reason)
-
-    @staticmethod
-    def _failed(tool: str, error: str, confined: str) -> Verdict:
-        return Verdict(
-            "block",
-            f"{tool} call could not be evaluated: {error}",
-            tool=tool,
-            confined=confined,
-            failed=True,
-        )
 
     # -- SPEC section 7 ---------------------------------------------------
 
