@@ -50,15 +50,26 @@ def _chain_literal(chain, groups: dict) -> str:
     return "(" + "".join(f"{name}, " for name in names) + ")"
 
 
-def _token_trie(node, pool: _Pool, groups: dict) -> str:
+def _tails_literal(tails, maps: dict) -> str:
+    """A node's tails map: None, or the name of a shared map."""
+    if tails is None:
+        return "None"
+    if id(tails) not in maps:
+        literal = repr({last: tuple(entries) for last, entries in sorted(tails.items())})
+        maps[id(tails)] = (f"M{len(maps)}", literal, tails)  # kept alive: ids stay unique
+    return maps[id(tails)][0]
+
+
+def _token_trie(node, pool: _Pool, groups: dict, maps: dict) -> str:
     """A frozen token-trie node (see runtime.fast) as a literal, verdicts by number."""
-    get, end, past, chain = node
+    get, end, past, chain, tails = node
     children = ", ".join(
-        f"{token!r}: {_token_trie(child, pool, groups)}"
+        f"{token!r}: {_token_trie(child, pool, groups, maps)}"
         for token, child in sorted(get.__self__.items())
     )
     walk = f"{{{children}}}.get" if children else "_NO"
-    return f"({walk}, {pool(end)}, {pool(past)}, {_chain_literal(chain, groups)})"
+    chain_text = _chain_literal(chain, groups)
+    return f"({walk}, {pool(end)}, {pool(past)}, {chain_text}, {_tails_literal(tails, maps)})"
 
 
 def _prefix_trie(node, pool: _Pool) -> str:
@@ -79,6 +90,7 @@ def generate_module(artifact: bytes) -> str:
     table = table_from_body(json.loads(body), header["body_sha256"])
     pool = _Pool()
     groups: dict = {}  # inner-glob groups, shared between the nodes that reach them
+    maps: dict = {}  # tails maps, shared likewise
     tools = []
     for name in sorted(table._known):
         path = table._policy.fast_path(name)
@@ -99,8 +111,7 @@ def generate_module(artifact: bytes) -> str:
                 kind="glob",
                 field=repr(path.field),
                 depth=path.depth,
-                trie=_token_trie(path.root, pool, groups),
-                tails=repr({k: tuple(v) for k, v in sorted(path.tails.items())}),
+                trie=_token_trie(path.root, pool, groups, maps),
                 globs=_has_globs(path.root),
                 summary=f"glob matcher on {path.field}",
             )
@@ -132,6 +143,7 @@ def generate_module(artifact: bytes) -> str:
         version=__version__,
         verdicts=[repr(tuple(v)) for v in pool.items],
         globs=[{"name": name, "entries": repr(group)} for group, name in groups.items()],
+        tails=[{"name": name, "entries": literal} for name, literal, _ in maps.values()],
         tools=tools,
         body_sha256=header["body_sha256"],
         body=repr(body.decode("utf-8")),

@@ -20,8 +20,8 @@ reaching carve-outs do not match). A walk then costs a few dict lookups
 however many rules there are. Specifiers with an inner `*` (rules and
 carve-outs) mark the node of their literal head's whole tokens and are tried
 only when the walk passes that node: those whose literal tail holds a space
-only if the value's last token is the tail's (one dict per tool), the rest
-always. A value one of them matches is answered None, and the engine takes
+only if the value's last token is the tail's (a dict per node, of the globs
+hanging on it and its ancestors), the rest always. A value one of them matches is answered None, and the engine takes
 the general indexed path, which is exact in every case. Both paths are
 checked against the reference interpreter by the differential tests.
 
@@ -68,7 +68,8 @@ class _Node:
         # Inner-glob rules and carve-outs whose head's whole tokens lead here
         # and whose tail has no space (token trie); None if none.
         self.globs: list | None = None
-        self.tails = False  # an inner glob whose tail holds a space hangs here
+        # Inner globs whose tail holds a space, by the tail's last token; None if none.
+        self.tails: dict[str, list] | None = None
         self.end: Verdict | None = None
         self.past: Verdict | None = None
         # Built on first use (most nodes have one or neither): word (token trie)
@@ -100,8 +101,9 @@ def _guard_ids(guard: ToolRows) -> frozenset[int]:
 def glob_hit(tails: dict | None, chain: tuple, value: str) -> bool:
     """Whether an inner-glob specifier of the tool matches `value`.
 
-    `tails`: the tool's globs whose tail holds a space, by the tail's last
-    token; `chain`: the other globs of every node from the root to the one
+    `tails`: the globs whose tail holds a space, by the tail's last token,
+    of every node from the root to the one the walk stopped at (or more);
+    `chain`: the other globs of every node from the root to the one
     the walk stopped at (a glob can match only values that pass its node).
     """
     if tails:
@@ -141,7 +143,8 @@ class FastPath:
         self.refusal = refusal  # a tool with a splitter, called without subjects
         self.exact: dict[str, Verdict | None] = {}
         # Inner globs whose tail holds a space, by the tail's last token: a value
-        # can match one only if its own last token is that token.
+        # can match one only if its own last token is that token. Each node
+        # carries those of its path (see `_freeze_tokens`); this is all of them.
         self.tails: dict[str, list] = {}
         indexes: dict[str, ListIndex] = {a: getattr(lists, a) for a in ACTIONS}
 
@@ -205,8 +208,8 @@ class FastPath:
         self.depth = 0
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
-            self.root, self.depth = _freeze_tokens(root)
-            self.decide = _glob_walker(self.field, self.root, self.depth, self.tails, self.none)
+            self.root, self.depth = _freeze_tokens(root, self.tails)
+            self.decide = _glob_walker(self.field, self.root, self.depth, self.none)
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
             self.decide = _prefix_walker(self.field, self.root, self.exact, self.none)
@@ -228,8 +231,11 @@ class FastPath:
                 node = self._token_node(head, whole_tokens_only=True)
                 entry = (head, tail, spec)
                 if " " in tail:  # the value's last token must be the tail's
-                    self.tails.setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
-                    node.tails = True
+                    last = tail[tail.rfind(" ") + 1 :]
+                    self.tails.setdefault(last, []).append(entry)
+                    if node.tails is None:
+                        node.tails = {}
+                    node.tails.setdefault(last, []).append(entry)
                 elif node.globs is None:
                     node.globs = [entry]
                 else:
@@ -283,15 +289,19 @@ class FastPath:
 
 # -- the walks: one closure per tool, over the frozen trie -------------------
 #
-# Token trie node: (children's `get` {token: node}.get, end, past, chain);
-# `end` is the verdict for a value whose tokens end at this node, `past` for
-# one that goes on, `chain` the groups of inner globs without a space in
-# their tail on this node and its ancestors, None when no inner glob at all
-# hangs on them (the bound `get` saves a lookup per token). Character trie
+# Token trie node: (children's `get` {token: node}.get, end, past, chain,
+# tails); `end` is the verdict for a value whose tokens end at this node,
+# `past` for one that goes on, `chain` the groups of inner globs without a
+# space in their tail on this node and its ancestors, None when no inner glob
+# at all hangs on them (the bound `get` saves a lookup per token); `tails`
+# the globs with a space in their tail on this node and its ancestors, by
+# the tail's last token (empty if none; None when `chain` is). A small dict
+# per path, not one per tool: at 100,000 rules the tool's one dict cost a
+# cold call about 450 ns more (measured), its lines rarely in the cache. Character trie
 # node: (children {first char: (label, node)}, past, is_key).
 
 
-def _glob_walker(field: str, root: tuple, depth: int, tails: dict, none: Verdict):
+def _glob_walker(field: str, root: tuple, depth: int, none: Verdict):
     def decide(args: object) -> Verdict | None:
         if type(args) is dict:
             value = args.get(field)
@@ -312,6 +322,7 @@ def _glob_walker(field: str, root: tuple, depth: int, tails: dict, none: Verdict
                     last = tokens[-1]  # the value's last token, unless the split stopped short
                     if " " in last:
                         last = last.rpartition(" ")[2]
+                    tails = node[4]
                     if (chain or last in tails) and glob_hit(tails, chain, value):
                         return None  # an inner glob matches: decide in full
                 return verdict
@@ -360,8 +371,16 @@ def _constant(verdict: Verdict):
 _NO_CHILDREN = {}.get
 
 
-def _freeze_tokens(root: _Node) -> tuple[tuple, int]:
-    """The frozen trie, and its depth in tokens."""
+_NO_TAILS: dict = {}  # a path with inner globs, none with a space in its tail
+
+# A node's tails map is its parent's plus its own. Past this many entries the
+# node takes the tool's whole map instead, a superset (`glob_hit` checks each
+# candidate in full), so that many nodes under a crowded one cannot each copy it.
+_MERGE_CAP = 4096
+
+
+def _freeze_tokens(root: _Node, every_tail: dict) -> tuple[tuple, int]:
+    """The frozen trie, and its depth in tokens. `every_tail`: the tool's tails map."""
     order = [root]  # breadth first: parents before children, shallow before deep
     depth_of = {id(root): 0}
 
@@ -370,10 +389,25 @@ def _freeze_tokens(root: _Node) -> tuple[tuple, int]:
             return above
         return (above or ()) + ((tuple(node.globs),) if node.globs else ())
 
+    def merge(above: dict | None, node: _Node) -> dict | None:
+        own = node.tails
+        if not own:
+            return above
+        if above is None or above is _NO_TAILS:
+            return {last: tuple(entries) for last, entries in own.items()}
+        if len(above) + len(own) > _MERGE_CAP:
+            return every_tail
+        out = dict(above)
+        for last, entries in own.items():
+            out[last] = (*out.get(last, ()), *entries)
+        return out
+
     chains: dict[int, tuple | None] = {id(root): extend(None, root)}
+    tails: dict[int, dict | None] = {id(root): merge(None, root)}
     for node in order:
         for child in node.children.values():
             chains[id(child)] = extend(chains[id(node)], child)
+            tails[id(child)] = merge(tails[id(node)], child)
             depth_of[id(child)] = depth_of[id(node)] + 1
             order.append(child)
     frozen: dict[int, tuple] = {}
@@ -381,7 +415,9 @@ def _freeze_tokens(root: _Node) -> tuple[tuple, int]:
         children = {token: frozen.pop(id(child)) for token, child in node.children.items()}
         # Leaves share one empty `get`: at a large N it stays in the CPU cache.
         get = children.get if children else _NO_CHILDREN
-        frozen[id(node)] = (get, node.end, node.past, chains[id(node)])
+        chain = chains[id(node)]
+        tail_map = None if chain is None else tails[id(node)] or _NO_TAILS
+        frozen[id(node)] = (get, node.end, node.past, chain, tail_map)
     return frozen[id(root)], depth_of[id(order[-1])]
 
 
