@@ -42,7 +42,14 @@ class GeneratedTable:
         self._functions = functions
         self._table = None
         self.digest = body_sha256
-        self.decide_batch = make_batch(self.decide, HeldTwins())
+        self.decide_batch = make_batch(
+            self.decide, HeldTwins(), functions, self, lambda t, a: self.table.decide_once(t, a)
+        )
+
+    @property
+    def _sets(self) -> list:
+        """The grant sets active (none until the embedded table is built)."""
+        return () if self._table is None else self._table._sets
 
     @property
     def table(self):
