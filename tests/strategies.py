@@ -240,3 +240,29 @@ operations = st.lists(
     min_size=1,
     max_size=12,
 )
+
+
+# Inner globs whose tail holds a space, hanging on the root and on nodes one
+# and two tokens deep (and words that make those nodes), so that one value
+# passes several nodes with such globs.
+TAIL_SPECS = st.sampled_from(
+    ["* a b", "* b", "*b b", "a * b c", "a * b", "a * a b", "a b * b", "a b * a b", "a:*", "a b:*"]
+).flatmap(lambda spec: st.sampled_from([spec, spec, "!" + spec]))  # carve-outs too
+
+
+@st.composite
+def walk_bundles(draw, spec_strategy=None) -> dict:
+    """One tool, many rules: the plain calls below reach the precomputed walk every time."""
+    spec_strategy = specs() if spec_strategy is None else spec_strategy
+    lists = st.lists(spec_strategy.map(lambda spec: f"bash({spec})"), max_size=6).map(" ".join)
+    return {
+        "matchers": {
+            "bash": {"match": draw(st.sampled_from(["glob", "prefix"])), "field": "command"}
+        },
+        "sources": [
+            {"name": f"s{i}", "rank": draw(st.integers(0, 2)), "trusted": True}
+            | {a: draw(lists) for a in ("deny", "ask", "allow")}
+            for i in range(draw(st.integers(1, 3)))
+        ],
+        "default": draw(st.sampled_from(["allow", "deny", "ask"])),
+    }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -15,10 +16,10 @@ from policyc.compiler.codegen import generate_module
 from policyc.errors import PolicyErrors
 from policyc.grammar import parse_bundle
 from policyc.reference import ReferenceBuildError, ReferenceEngine
-from policyc.runtime import ArtifactError, load
+from policyc.runtime import ArtifactError, fast, load
 from policyc.runtime.generated import EXPORTS
 
-from .strategies import bundles, calls
+from .strategies import TAIL_SPECS, bundles, calls, values, walk_bundles
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = """\
@@ -92,8 +93,13 @@ def test_an_edited_module_is_refused(tmp_path):
 
 
 @settings(max_examples=120, deadline=None)
-@given(data=bundles(), probe=st.lists(calls(), min_size=1, max_size=8))
-def test_generated_code_agrees_with_the_reference(tmp_path_factory, data, probe):
+@given(
+    data=bundles(),
+    probe=st.lists(calls(), min_size=1, max_size=8),
+    lengths=st.sampled_from([fast._PROBE_LENGTHS, 0]),
+)
+def test_generated_code_agrees_with_the_reference(tmp_path_factory, data, probe, lengths):
+    """Prefix tools generated either way: probed by key length, or a character trie."""
     bundle = parse_bundle(json.dumps(data), "b.json")
     try:
         artifact = policyc.compile_text(json.dumps(data), "b.json")
@@ -104,10 +110,33 @@ def test_generated_code_agrees_with_the_reference(tmp_path_factory, data, probe)
     except ReferenceBuildError:
         raise AssertionError("the reference refused a bundle the compiler built") from None
     path = tmp_path_factory.mktemp("gen") / "m.py"
-    path.write_text(generate_module(artifact))
+    with patch.object(fast, "_PROBE_LENGTHS", lengths):
+        path.write_text(generate_module(artifact))
     generated = load(path)
     for call in probe:
         kwargs = dict(confined=call.get("confined"), subjects=call.get("subjects"))
         assert generated.decide(call["tool"], call["args"], **kwargs) == reference.decide(
             call["tool"], call["args"], **kwargs
         )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    data=st.one_of(walk_bundles(), walk_bundles(TAIL_SPECS)),
+    commands=st.lists(values, min_size=1, max_size=8),
+    lengths=st.sampled_from([fast._PROBE_LENGTHS, 0]),
+)
+def test_generated_walks_agree_with_the_reference(tmp_path_factory, data, commands, lengths):
+    """Dense in the walks' cases (one tool, many rules, plain calls), as for the runtime."""
+    try:
+        artifact = policyc.compile_text(json.dumps(data), "b.json")
+    except PolicyErrors:
+        return
+    reference = ReferenceEngine(parse_bundle(json.dumps(data), "b.json"))
+    path = tmp_path_factory.mktemp("gen") / "m.py"
+    with patch.object(fast, "_PROBE_LENGTHS", lengths):
+        path.write_text(generate_module(artifact))
+    generated = load(path)
+    for command in commands:
+        args = {"command": command}
+        assert generated.decide("bash", args) == reference.decide("bash", args), command

@@ -20,7 +20,7 @@ from policyc.grammar.printer import format_policy
 from policyc.reference import ReferenceBuildError, ReferenceEngine
 from policyc.runtime import Source, fast, load
 
-from .strategies import bundles, calls, grant_sets, operations, specs, values
+from .strategies import TAIL_SPECS, bundles, calls, grant_sets, operations, values, walk_bundles
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -75,53 +75,27 @@ def run_both(compiled, reference, ops):
             assert compiled.offer(tools, scope=scope) == reference.offer(tools, scope=scope)
 
 
-# Inner globs whose tail holds a space, hanging on the root and on nodes one
-# and two tokens deep (and words that make those nodes), so that one value
-# passes several nodes with such globs.
-TAIL_SPECS = st.sampled_from(
-    ["* a b", "* b", "*b b", "a * b c", "a * b", "a * a b", "a b * b", "a b * a b", "a:*", "a b:*"]
-)
-
-
-@st.composite
-def walk_bundles(draw, spec_strategy=None) -> dict:
-    """One tool, many rules: the plain calls below reach the precomputed walk every time."""
-    spec_strategy = specs() if spec_strategy is None else spec_strategy
-    lists = st.lists(
-        spec_strategy.map(lambda spec: f"bash({spec})"), max_size=6
-    ).map(" ".join)
-    return {
-        "matchers": {
-            "bash": {"match": draw(st.sampled_from(["glob", "prefix"])), "field": "command"}
-        },
-        "sources": [
-            {"name": f"s{i}", "rank": draw(st.integers(0, 2)), "trusted": True}
-            | {a: draw(lists) for a in ("deny", "ask", "allow")}
-            for i in range(draw(st.integers(1, 3)))
-        ],
-        "default": draw(st.sampled_from(["allow", "deny", "ask"])),
-    }
-
-
 @settings(max_examples=500, deadline=None)
-@given(data=walk_bundles(), commands=st.lists(values, min_size=1, max_size=8))
-def test_the_precomputed_walk_agrees_with_the_reference(data, commands):
-    """Dense in the walk's cases: word prefixes, exacts, carve-outs, inner globs by head and tail."""
-    _, compiled, reference = build_both(data)
-    if compiled is None:
-        return
-    for command in commands:
-        args = {"command": command}
-        assert compiled.decide("bash", args) == reference.decide("bash", args), command
-
-
-def _carve(spec: str) -> st.SearchStrategy[str]:
-    return st.sampled_from([spec, spec, "!" + spec])
+@given(
+    data=walk_bundles(),
+    commands=st.lists(values, min_size=1, max_size=8),
+    probe=st.sampled_from([fast._PROBE_LENGTHS, 0]),
+)
+def test_the_precomputed_walk_agrees_with_the_reference(data, commands, probe):
+    """Dense in the walk's cases: word prefixes, exacts, carve-outs, inner globs by
+    head and tail; prefix keys probed by length or walked in the character trie."""
+    with patch.object(fast, "_PROBE_LENGTHS", probe):
+        _, compiled, reference = build_both(data)
+        if compiled is None:
+            return
+        for command in commands:
+            args = {"command": command}
+            assert compiled.decide("bash", args) == reference.decide("bash", args), command
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    data=walk_bundles(TAIL_SPECS.flatmap(_carve)),
+    data=walk_bundles(TAIL_SPECS),
     commands=st.lists(values, min_size=1, max_size=8),
     cap=st.sampled_from([fast._MERGE_CAP, 0]),
 )

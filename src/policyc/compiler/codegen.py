@@ -121,9 +121,18 @@ def generate_module(artifact: bytes) -> str:
                 kind="prefix",
                 field=repr(path.field),
                 exact=f"{{{exact}}}",
-                trie=_prefix_trie(path.root, pool),
                 summary=f"prefix matcher on {path.field}",
             )
+            if path.lengths is not None:  # few key lengths: probed, longest first
+                keys = ", ".join(f"{k!r}: {pool(v)}" for k, v in sorted(path.by_key.items()))
+                entry.update(
+                    kind="probe",
+                    lengths=repr(tuple(path.lengths)),
+                    by_key=f"{{{keys}}}",
+                    base=pool(path.root[1]),
+                )
+            else:
+                entry["trie"] = _prefix_trie(path.root, pool)
         else:
             entry["summary"] = "no matcher: one verdict for every call"
         tools.append(entry)

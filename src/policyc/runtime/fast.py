@@ -126,7 +126,19 @@ class FastPath:
 
     # `decide` is a closure specialised to the tool's matcher: the engine
     # calls it straight from its per-tool dict (no method binding, one frame).
-    __slots__ = ("kind", "field", "refusal", "root", "exact", "tails", "none", "depth", "decide")
+    __slots__ = (
+        "kind",
+        "field",
+        "refusal",
+        "root",
+        "exact",
+        "tails",
+        "none",
+        "depth",
+        "decide",
+        "lengths",
+        "by_key",
+    )
 
     def __init__(
         self,
@@ -203,16 +215,28 @@ class FastPath:
         if kind == "glob":
             self._build_tokens(sources, with_string, settle)
         elif kind == "prefix":
-            self._build_prefix(sources, with_string, settle)
+            keys = self._build_prefix(sources, with_string, settle)
         root.past = settle(with_string)
         self.depth = 0
+        self.lengths: list[int] | None = None  # prefix keys probed by length (see below)
+        self.by_key: dict[str, Verdict] = {}
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
             self.root, self.depth = _freeze_tokens(root, self.tails)
             self.decide = _glob_walker(self.field, self.root, self.depth, self.none)
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
-            self.decide = _prefix_walker(self.field, self.root, self.exact, self.none)
+            lengths = sorted({len(key) for key in keys}, reverse=True)
+            if len(lengths) <= _PROBE_LENGTHS:
+                # A key node's `past` settles every key along its path: the
+                # longest key that starts the value decides it.
+                self.lengths = lengths
+                self.by_key = {key: node.past for key, node in keys.items()}
+                self.decide = _probe_walker(
+                    self.field, self.exact, lengths, self.by_key, root.past, self.none
+                )
+            else:
+                self.decide = _prefix_walker(self.field, self.root, self.exact, self.none)
         else:
             self.decide = _constant(self.none)
         if refusal is not None:
@@ -267,11 +291,14 @@ class FastPath:
 
     # -- prefix matcher: exact dict + path-compressed character trie -------
 
-    def _build_prefix(self, sources: list, base: _Bag, settle) -> None:
+    def _build_prefix(self, sources: list, base: _Bag, settle) -> dict[str, _Node]:
+        """Build the trie and the exact dict; return the prefix keys' nodes."""
         exacts: dict[str, _Bag] = {}
+        keys: dict[str, _Node] = {}
         for action, r, carve_out in sources:
             for key, ids in r.prefix.items():
-                _insert(self.root, key).own_bag().add(action, ids, carve_out)
+                node = keys[key] = _insert(self.root, key)
+                node.own_bag().add(action, ids, carve_out)
             for key, ids in r.exact.items():
                 exacts.setdefault(key, _Bag()).add(action, ids, carve_out)
         accumulated: dict[int, _Bag] = {id(self.root): base}
@@ -285,6 +312,7 @@ class FastPath:
             stack.extend((child, acc) for _, child in node.children.values())
         for key, own in exacts.items():
             self.exact[key] = settle(accumulated[id(_deepest(self.root, key))].plus(own))
+        return keys
 
 
 # -- the walks: one closure per tool, over the frozen trie -------------------
@@ -356,6 +384,34 @@ def _prefix_walker(field: str, root: tuple, exact: dict, none: Verdict):
                     if node[2]:
                         best = node
                 return best[1]
+        return none
+
+    return decide
+
+
+# Up to this many distinct prefix-key lengths a value is probed at each
+# length, longest first (a slice and a lookup each), instead of walking the
+# character trie (a lookup, a `startswith` and more per edge): a `read` of
+# `/repo/src/f1` against 4 keys of 2 lengths 700 -> 300 ns (measured).
+_PROBE_LENGTHS = 6
+
+
+def _probe_walker(field: str, exact: dict, lengths: list, by_key: dict, base, none: Verdict):
+    missing = object()
+
+    def decide(args: object) -> Verdict | None:
+        if type(args) is dict:
+            value = args.get(field)
+            if type(value) is str:
+                hit = exact.get(value, missing)
+                if hit is not missing:
+                    return hit
+                # (A slice past the value's end is the value: a match too, and the longest.)
+                for n in lengths:
+                    hit = by_key.get(value[:n], missing)
+                    if hit is not missing:
+                        return hit
+                return base
         return none
 
     return decide
