@@ -159,6 +159,18 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     for name, samples in quickest.items():
         row["engines"][name] = summary(samples)
 
+    # How much of a decision is the memory it touches: policyc's median when
+    # each call is made once among all the others (its data mostly out of
+    # the CPU caches, as in an agent between model turns) and when it is
+    # repeated 50 times back to back (all of it in cache). The table above
+    # sits between them: REPEATS back to back.
+    for label, repeats in (("once", 1), ("hot", 50)):
+        kept = None
+        for _ in range(ROUNDS):
+            samples = per_call_ns(table.raw, calls, budget_s=60, repeats=repeats)
+            kept = samples if kept is None else list(map(min, kept, samples))
+        row[f"policyc_{label}_p50_ns"] = summary(kept)["p50_ns"]
+
     # The slow engines: timed on a prefix of the calls within a budget, and
     # every answer they give is checked against each other and against policyc.
     answered: dict[str, list[str]] = {}

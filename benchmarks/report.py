@@ -67,6 +67,26 @@ def markdown(results: dict) -> str:
             f"| {r['bytes_per_rule']} | {r['load_s'] * 1000:.0f} ms | {r['warm_s'] * 1000:.0f} ms | {r['loaded_rss_mb']:.0f} MB "
             f"| {r['batch_over_singles']} | {_us(r['engines']['policyc']['p99_ns'])} |"
         )
+    base = next((r for r in rows if r["label"] == "N=10" and "policyc_once_p50_ns" in r), None)
+    if base is not None:
+        lines += [
+            "",
+            "policyc's median by how often a call repeats back to back: once among the others",
+            f"(its data mostly out of the CPU caches), {results['repeats']}× (the tables above), 50× (all in cache);",
+            "ratio to N=10 in the same column.",
+            "",
+            "| policy | once | " + f"{results['repeats']}× | 50× |",
+            "|---|---|---|---|",
+        ]
+        for r in rows:
+            if "policyc_once_p50_ns" not in r:
+                continue
+            cells = []
+            for key in ("policyc_once_p50_ns", None, "policyc_hot_p50_ns"):
+                ns = r[key] if key else r["engines"]["policyc"]["p50_ns"]
+                at_10 = base[key] if key else base["engines"]["policyc"]["p50_ns"]
+                cells.append(f"{_us(ns)} ({ns / at_10:.2f}×)")
+            lines.append(f"| {r['label']} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -140,3 +140,5 @@ def test_generated_walks_agree_with_the_reference(tmp_path_factory, data, comman
     for command in commands:
         args = {"command": command}
         assert generated.decide("bash", args) == reference.decide("bash", args), command
+    batch = [{"tool": "bash", "args": {"command": command}} for command in commands]
+    assert generated.decide_batch(batch) == reference.decide_batch(batch)

@@ -195,3 +195,37 @@ def test_grant_sets_agree_with_the_reference(data, sets, probe):
     ops += [("decide", call, None) for call in probe]
     ops.append(("batch", probe, None))
     run_both(compiled, reference, ops)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(walk_bundles(), walk_bundles(TAIL_SPECS)),
+    commands=st.lists(values, min_size=1, max_size=6),
+    shapes=st.lists(
+        st.sampled_from(["plain", "plain", "plain", "pair", "cwd", "confined", "refused"]),
+        min_size=6,
+        max_size=6,
+    ),
+)
+def test_batches_of_walked_calls_agree_with_the_reference(data, commands, shapes):
+    """A batch takes each tool's walk straight: plain calls, calls a walk cannot
+    decide, a walk's refusal (a tool whose splitter needs subjects), and other
+    shapes mixed, each held as the reference holds it."""
+    data["matchers"]["edit"] = {"split": True}  # called without subjects: refused, failed
+    _, compiled, reference = build_both(data)
+    if compiled is None:
+        return
+    batch, as_dicts = [], []
+    for command, shape in zip(commands, shapes, strict=False):
+        call = {"tool": "bash", "args": {"command": command}}
+        if shape == "cwd":
+            call["cwd"] = "/w"
+        elif shape == "confined":
+            call["confined"] = "box"
+        elif shape == "refused":
+            call["tool"] = "edit"
+        as_dicts.append(call)
+        batch.append(("bash", call["args"]) if shape == "pair" else call)
+    want = reference.decide_batch(as_dicts)
+    assert compiled.decide_batch(batch) == want  # the first builds the walks
+    assert compiled.decide_batch(batch) == want  # the second takes them straight
