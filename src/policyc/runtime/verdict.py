@@ -95,19 +95,26 @@ def blocked_reason(reason: str, blocking: str, all_texts: list[str]) -> str:
     return out
 
 
+_BY = {"block": "denied by ", "defer": "approval required by ", "allow": "allowed by "}
+
+
 def rule_verdict(rule, action: str) -> Verdict:
-    """The verdict a firing rule gives (precomputed once per rule)."""
-    reason = {"block": "denied by ", "defer": "approval required by ", "allow": "allowed by "}[
-        action
-    ]
+    """The verdict a firing rule gives (built once per rule, on first use).
+
+    Fields by position: a walk's build at 100,000 rules makes ~80,000.
+    """
+    source = rule.source
     return Verdict(
         action,
-        reason + rule.cited(),
-        rule=str(rule),
-        source=rule.source.name,
-        source_hash=rule.source.hash,
-        note=rule.note,
-        tool="" if rule.glob else rule.tool,
+        _BY[action] + rule.cited(),
+        str(rule),
+        source.name,
+        source.hash,
+        rule.note,
+        "",
+        False,
+        "",
+        "" if rule.glob else rule.tool,
     )
 
 
