@@ -85,7 +85,7 @@ def per_call_ns(
     clock = time.perf_counter_ns
     if base is None:
         base = loop_overhead_ns(repeats, 2000)
-    out = []
+    out = []  # (with base=0.0: the raw times, for the caller to subtract)
     deadline = time.perf_counter() + budget_s
     for i, (tool, args) in enumerate(calls):
         start = clock()
@@ -162,33 +162,43 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
     # The fast engines (the floor among them) are timed in ROUNDS interleaved
     # rounds, and each call keeps its quickest round: a burst of load on the
     # machine then disturbs one round of one engine, not the floor of a row.
-    # One estimate of the timing loop's cost serves every round: estimated
-    # per round, the quickest round of an engine was often the one whose
-    # estimate ran high, and the floor (a few dozen ns) moved by a third.
+    # The timing loop's own cost is estimated before each round and the
+    # quickest estimate is subtracted from every engine's quickest times,
+    # like for like. (One estimate per round, subtracted in that round, let
+    # an engine's quickest round be the one whose estimate ran high; one
+    # estimate per size, taken in a slow moment, did the same to a whole row:
+    # either moved the floor, a few dozen ns, by half.)
     print(f"[{label}] timing {', '.join(runners)} ...", file=sys.stderr, flush=True)
-    bases = {r: loop_overhead_ns(r) for r in (1, REPEATS, 50)}
+    estimates: dict[int, list[float]] = {REPEATS: [], 1: [], 50: []}
+
+    def quickest_of_rounds(fn, repeats: int) -> list[float]:
+        kept = None
+        for _ in range(ROUNDS):
+            estimates[repeats].append(loop_overhead_ns(repeats, 2000))
+            raw = per_call_ns(fn, calls, budget_s=60, repeats=repeats, base=0.0)
+            kept = raw if kept is None else list(map(min, kept, raw))
+        return kept
+
     quickest: dict[str, list[float]] = {}
     for _ in range(ROUNDS):
+        estimates[REPEATS].append(loop_overhead_ns(REPEATS, 2000))
         for name, fn in runners.items():
-            samples = per_call_ns(fn, calls, budget_s=60, base=bases[REPEATS])
+            raw = per_call_ns(fn, calls, budget_s=60, base=0.0)
             kept = quickest.get(name)
-            quickest[name] = samples if kept is None else list(map(min, kept, samples))
-    for name, samples in quickest.items():
-        row["engines"][name] = summary(samples)
+            quickest[name] = raw if kept is None else list(map(min, kept, raw))
+    base = min(estimates[REPEATS])
+    for name, raw in quickest.items():
+        row["engines"][name] = summary([max(0.0, t - base) for t in raw])
 
     # How much of a decision is the memory it touches: policyc's median when
     # each call is made once among all the others (its data mostly out of
     # the CPU caches, as in an agent between model turns) and when it is
     # repeated 50 times back to back (all of it in cache). The table above
     # sits between them: REPEATS back to back.
-    for label, repeats in (("once", 1), ("hot", 50)):
-        kept = None
-        for _ in range(ROUNDS):
-            samples = per_call_ns(
-                table.raw, calls, budget_s=60, repeats=repeats, base=bases[repeats]
-            )
-            kept = samples if kept is None else list(map(min, kept, samples))
-        row[f"policyc_{label}_p50_ns"] = summary(kept)["p50_ns"]
+    for how, repeats in (("once", 1), ("hot", 50)):
+        raw = quickest_of_rounds(table.raw, repeats)
+        base = min(estimates[repeats])
+        row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base) for t in raw])["p50_ns"]
 
     # The slow engines: timed on a prefix of the calls within a budget, and
     # every answer they give is checked against each other and against policyc.
