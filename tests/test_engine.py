@@ -130,6 +130,17 @@ def test_an_unevaluable_sibling_holds_the_batch(table):
     assert verdicts[0].held and verdicts[0].reason == "held for approval: allowed by read"
 
 
+@pytest.mark.parametrize("bad", [None, 3, ("bash",), "ab c", [1, 2, 3]])
+def test_a_batch_entry_that_is_not_a_call_fails_closed(table, bad):
+    verdicts = table.decide_batch([{"tool": "read", "args": {"path": "x"}}, bad])
+    assert [v.action for v in verdicts] == ["defer", "block"]
+    assert verdicts[0].held
+    assert verdicts[1].failed
+    assert verdicts[1].reason == (
+        "tool call could not be evaluated: not a {tool, args} object nor a (tool, args) pair"
+    )
+
+
 @pytest.mark.parametrize("where", ["fast", "general"])
 def test_an_internal_fault_blocks(table, monkeypatch, where):
     def boom(*args, **kwargs):

@@ -214,12 +214,18 @@ def _fault(tool: object, confined: object, exc: Exception) -> Verdict:
     return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
 
 
+NOT_A_CALL = "not a {tool, args} object nor a (tool, args) pair"
+
+
 def _one(decide, call: object, scope: str | None) -> Verdict:
-    """One call of a batch, in any of its accepted shapes."""
+    """One call of a batch, in any of its accepted shapes; any other fails closed."""
     if type(call) is dict:
         confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
         return decide(call.get("tool"), call.get("args"), confined, subjects, scope, cwd)
-    tool, args = call
+    try:
+        tool, args = call
+    except (TypeError, ValueError):
+        return failed_verdict("tool", NOT_A_CALL)
     return decide(tool, args, scope=scope)
 
 

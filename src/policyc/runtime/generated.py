@@ -42,9 +42,9 @@ class GeneratedTable:
         self._functions = functions
         self._table = None
         self.digest = body_sha256
-        self.decide_batch = make_batch(
-            self.decide, HeldTwins(), functions, self, lambda t, a: self.table.decide_once(t, a)
-        )
+        # (`full`: `decide` itself, which never raises; it runs the tool's
+        # function again before the table, for the few calls it leaves.)
+        self.decide_batch = make_batch(self.decide, HeldTwins(), functions, self, self.decide)
 
     @property
     def _sets(self) -> list:
