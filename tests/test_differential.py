@@ -75,6 +75,15 @@ def run_both(compiled, reference, ops):
             assert compiled.offer(tools, scope=scope) == reference.offer(tools, scope=scope)
 
 
+def _assert_walks_agree(data: dict, commands: list[str]) -> None:
+    _, compiled, reference = build_both(data)
+    if compiled is None:
+        return
+    for command in commands:
+        args = {"command": command}
+        assert compiled.decide("bash", args) == reference.decide("bash", args), command
+
+
 @settings(max_examples=500, deadline=None)
 @given(
     data=walk_bundles(),
@@ -85,12 +94,7 @@ def test_the_precomputed_walk_agrees_with_the_reference(data, commands, probe):
     """Dense in the walk's cases: word prefixes, exacts, carve-outs, inner globs by
     head and tail; prefix keys probed by length or walked in the character trie."""
     with patch.object(fast, "_PROBE_LENGTHS", probe):
-        _, compiled, reference = build_both(data)
-        if compiled is None:
-            return
-        for command in commands:
-            args = {"command": command}
-            assert compiled.decide("bash", args) == reference.decide("bash", args), command
+        _assert_walks_agree(data, commands)
 
 
 @settings(max_examples=300, deadline=None)
@@ -103,12 +107,7 @@ def test_the_walk_agrees_on_globs_by_tail_at_every_depth(data, commands, cap):
     """Each node's tails map holds its ancestors' too; past the merge cap a node
     takes the tool's whole map (a superset). Either way the verdicts are exact."""
     with patch.object(fast, "_MERGE_CAP", cap):
-        _, compiled, reference = build_both(data)
-        if compiled is None:
-            return
-        for command in commands:
-            args = {"command": command}
-            assert compiled.decide("bash", args) == reference.decide("bash", args), command
+        _assert_walks_agree(data, commands)
 
 
 @SETTINGS

@@ -417,6 +417,8 @@ _PROBE_LENGTHS = 6
 
 
 def _probe_walker(field: str, exact: dict, lengths: list, by_key: dict, base, none: Verdict):
+    # The same first lines as `_prefix_walker`'s: each walk is one closure, no
+    # shared helper to call on the hot path.
     missing = object()
 
     def decide(args: object) -> Verdict | None:
