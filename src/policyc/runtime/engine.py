@@ -292,9 +292,10 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
         # straight, and sorts each verdict as it comes: a deferral holds its
         # allowed siblings, and so does a call that could not be evaluated (a
         # failed verdict blocks); `decide` never returns a held verdict. (One
-        # loop, not a comprehension and passes over its list: a batch of 5
-        # over 5 single decisions 1.37 -> 1.2x on the realistic bundle,
-        # measured. Fields by index: an attribute costs more.)
+        # loop, not a comprehension and passes over its list. A batch of 5
+        # over 5 single decisions on the realistic bundle: 1.41 -> 1.26x,
+        # `python -m benchmarks`, back to back. Fields by index: an attribute
+        # costs more.)
         verdicts: list = []
         allowed: list[int] = []
         holds = undecided = False
