@@ -251,14 +251,13 @@ TAIL_SPECS = st.sampled_from(
 
 
 @st.composite
-def walk_bundles(draw, spec_strategy=None) -> dict:
+def walk_bundles(draw, spec_strategy=None, matcher: str | None = None) -> dict:
     """One tool, many rules: the plain calls below reach the precomputed walk every time."""
     spec_strategy = specs() if spec_strategy is None else spec_strategy
     lists = st.lists(spec_strategy.map(lambda spec: f"bash({spec})"), max_size=6).map(" ".join)
+    matcher = matcher or draw(st.sampled_from(["glob", "prefix"]))
     return {
-        "matchers": {
-            "bash": {"match": draw(st.sampled_from(["glob", "prefix"])), "field": "command"}
-        },
+        "matchers": {"bash": {"match": matcher, "field": "command"}},
         "sources": [
             {"name": f"s{i}", "rank": draw(st.integers(0, 2)), "trusted": True}
             | {a: draw(lists) for a in ("deny", "ask", "allow")}
@@ -266,3 +265,10 @@ def walk_bundles(draw, spec_strategy=None) -> dict:
         ],
         "default": draw(st.sampled_from(["allow", "deny", "ask"])),
     }
+
+
+# Prefix keys of several lengths, nested and not, so that a value starts a
+# long key but not the short ones (and the other way round).
+PREFIX_SPECS = st.sampled_from(
+    ["a:*", "b:*", "ab:*", "ba:*", "bb:*", "a b:*", "aab:*", "b a:*", "ab", "b a", "a"]
+).flatmap(lambda spec: st.sampled_from([spec, spec, "!" + spec]))  # carve-outs too

@@ -19,7 +19,7 @@ from policyc.reference import ReferenceBuildError, ReferenceEngine
 from policyc.runtime import ArtifactError, fast, load
 from policyc.runtime.generated import EXPORTS
 
-from .strategies import TAIL_SPECS, bundles, calls, values, walk_bundles
+from .strategies import PREFIX_SPECS, TAIL_SPECS, bundles, calls, values, walk_bundles
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = """\
@@ -122,7 +122,9 @@ def test_generated_code_agrees_with_the_reference(tmp_path_factory, data, probe,
 
 @settings(max_examples=200, deadline=None)
 @given(
-    data=st.one_of(walk_bundles(), walk_bundles(TAIL_SPECS)),
+    data=st.one_of(
+        walk_bundles(), walk_bundles(TAIL_SPECS), walk_bundles(PREFIX_SPECS, matcher="prefix")
+    ),
     commands=st.lists(values, min_size=1, max_size=8),
     lengths=st.sampled_from([fast._PROBE_LENGTHS, 0]),
 )

@@ -20,7 +20,16 @@ from policyc.grammar.printer import format_policy
 from policyc.reference import ReferenceBuildError, ReferenceEngine
 from policyc.runtime import Source, fast, load
 
-from .strategies import TAIL_SPECS, bundles, calls, grant_sets, operations, values, walk_bundles
+from .strategies import (
+    PREFIX_SPECS,
+    TAIL_SPECS,
+    bundles,
+    calls,
+    grant_sets,
+    operations,
+    values,
+    walk_bundles,
+)
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -93,6 +102,18 @@ def _assert_walks_agree(data: dict, commands: list[str]) -> None:
 def test_the_precomputed_walk_agrees_with_the_reference(data, commands, probe):
     """Dense in the walk's cases: word prefixes, exacts, carve-outs, inner globs by
     head and tail; prefix keys probed by length or walked in the character trie."""
+    with patch.object(fast, "_PROBE_LENGTHS", probe):
+        _assert_walks_agree(data, commands)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=walk_bundles(PREFIX_SPECS, matcher="prefix"),
+    commands=st.lists(values, min_size=1, max_size=8),
+    probe=st.sampled_from([fast._PROBE_LENGTHS, 0]),
+)
+def test_prefix_walks_agree_with_the_reference(data, commands, probe):
+    """Prefix keys of several lengths: probed (with the shortest-length filter) or walked."""
     with patch.object(fast, "_PROBE_LENGTHS", probe):
         _assert_walks_agree(data, commands)
 

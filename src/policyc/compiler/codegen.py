@@ -128,6 +128,8 @@ def generate_module(artifact: bytes) -> str:
                 entry.update(
                     kind="probe",
                     lengths=repr(tuple(path.lengths)),
+                    shortest=path.lengths[-1] if path.lengths else 0,
+                    heads=repr(sorted(path.heads)),
                     by_key=f"{{{keys}}}",
                     base=pool(path.root[1]),
                 )
