@@ -129,7 +129,7 @@ def generate_module(artifact: bytes) -> str:
                     kind="probe",
                     lengths=repr(tuple(path.lengths)),
                     shortest=path.lengths[-1] if path.lengths else 0,
-                    heads=repr(sorted(path.heads)),
+                    heads=None if path.heads is None else repr(sorted(path.heads)),
                     by_key=f"{{{keys}}}",
                     base=pool(path.root[1]),
                 )

@@ -241,7 +241,9 @@ class FastPath:
         self.depth = 0
         self.lengths: list[int] | None = None  # prefix keys probed by length (see below)
         self.by_key: dict[str, Verdict] = {}
-        self.heads: frozenset[str] = frozenset()  # every probed key's first (shortest) length
+        # Every probed key's first characters, as many as the shortest key has;
+        # None below 3 lengths, where it saves too few probes to pay its own.
+        self.heads: frozenset[str] | None = None
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
             self.root, self.depth = _freeze_tokens(root, self.tails)
@@ -254,7 +256,8 @@ class FastPath:
                 # longest key that starts the value decides it.
                 self.lengths = lengths
                 self.by_key = {key: node.past for key, node in keys.items()}
-                self.heads = frozenset(key[: lengths[-1]] for key in keys)
+                if len(lengths) >= 3:
+                    self.heads = frozenset(key[: lengths[-1]] for key in keys)
                 self.decide = _probe_walker(
                     self.field, self.exact, lengths, self.heads, self.by_key, root.past, self.none
                 )
@@ -425,7 +428,13 @@ _PROBE_LENGTHS = 4
 
 
 def _probe_walker(
-    field: str, exact: dict, lengths: list, heads: frozenset, by_key: dict, base, none: Verdict
+    field: str,
+    exact: dict,
+    lengths: list,
+    heads: frozenset | None,
+    by_key: dict,
+    base,
+    none: Verdict,
 ):
     # The same first lines as `_prefix_walker`'s: each walk is one closure, no
     # shared helper to call on the hot path.
@@ -441,7 +450,7 @@ def _probe_walker(
                     return hit
                 # A value that starts no key is answered by one lookup: every
                 # key starts with one of `heads`, all as long as the shortest key.
-                if value[:shortest] not in heads:
+                if heads is not None and value[:shortest] not in heads:
                     return base
                 # (A slice past the value's end is the value: a match too, and the longest.)
                 for n in lengths:
