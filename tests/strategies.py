@@ -7,6 +7,8 @@ tool-name globs meet real tools.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from hypothesis import strategies as st
 
 TOOLS = ["bash", "read", "edit", "web"]
@@ -151,6 +153,17 @@ def bundles(draw) -> dict:
     return bundle
 
 
+class Text(str):
+    """A str subclass, as a Python host may pass one."""
+
+
+def as_host_types(args: object) -> object:
+    """The same args as a host's OrderedDict of str subclasses: decided alike."""
+    if not isinstance(args, dict):
+        return args
+    return OrderedDict((k, Text(v) if isinstance(v, str) else v) for k, v in args.items())
+
+
 json_args = st.one_of(
     st.fixed_dictionaries({}, optional={f: values for f in ("command", "path", "url")}),
     st.fixed_dictionaries(
@@ -158,6 +171,8 @@ json_args = st.one_of(
     ),
     st.sampled_from([None, 3, "a b", [], [{"command": "a"}], True]),
 )
+# Args from JSON, and now and then the same through the Python API's types.
+call_args = st.one_of(json_args, json_args.map(as_host_types))
 
 call_tools = st.one_of(
     st.sampled_from(TOOLS), st.sampled_from(TOOLS + OTHER_TOOLS + ["Bash", "mcp__a__zz"])
@@ -186,7 +201,7 @@ def subject_lists(draw):
 
 @st.composite
 def calls(draw) -> dict:
-    call: dict = {"tool": draw(call_tools), "args": draw(json_args)}
+    call: dict = {"tool": draw(call_tools), "args": draw(call_args)}
     confined = draw(st.sampled_from([None, None, "", "box"]))
     if confined is not None:
         call["confined"] = confined

@@ -19,7 +19,15 @@ from policyc.reference import ReferenceBuildError, ReferenceEngine
 from policyc.runtime import ArtifactError, fast, load
 from policyc.runtime.generated import EXPORTS
 
-from .strategies import PREFIX_SPECS, TAIL_SPECS, bundles, calls, values, walk_bundles
+from .strategies import (
+    PREFIX_SPECS,
+    TAIL_SPECS,
+    as_host_types,
+    bundles,
+    calls,
+    values,
+    walk_bundles,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 SMALL = """\
@@ -142,5 +150,6 @@ def test_generated_walks_agree_with_the_reference(tmp_path_factory, data, comman
     for command in commands:
         args = {"command": command}
         assert generated.decide("bash", args) == reference.decide("bash", args), command
+        assert generated.decide("bash", as_host_types(args)) == reference.decide("bash", args)
     batch = [{"tool": "bash", "args": {"command": command}} for command in commands]
     assert generated.decide_batch(batch) == reference.decide_batch(batch)

@@ -23,6 +23,7 @@ from policyc.runtime import Source, fast, load
 from .strategies import (
     PREFIX_SPECS,
     TAIL_SPECS,
+    as_host_types,
     bundles,
     calls,
     grant_sets,
@@ -91,6 +92,8 @@ def _assert_walks_agree(data: dict, commands: list[str]) -> None:
     for command in commands:
         args = {"command": command}
         assert compiled.decide("bash", args) == reference.decide("bash", args), command
+        hosts = as_host_types(args)  # a host's OrderedDict of a str subclass: decided alike
+        assert compiled.decide("bash", hosts) == reference.decide("bash", args), command
 
 
 @settings(max_examples=500, deadline=None)

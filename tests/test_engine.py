@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
 import pytest
 
@@ -185,3 +186,25 @@ def test_warm_builds_every_walk_up_front_and_changes_no_verdict(compile_json):
     assert warm.warm() is warm
     assert set(warm._policy.paths) >= {"bash", "read"}
     assert [warm.decide(t, a) for t, a in calls] == [cold.decide(t, a) for t, a in calls]
+
+
+def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
+    """An OrderedDict of a str subclass reads as the plain value: read as "no
+    value", `rm -rf /` escaped the deny rule and a bare allow let it run."""
+
+    class Text(str):
+        pass
+
+    table = compile_json(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "deny": "bash(rm:*)",
+            "allow": "bash",
+            "default": "allow",
+        }
+    )
+    for args in (OrderedDict(command="rm -rf /"), {"command": Text("rm -rf /")}):
+        assert table.decide("bash", args).action == "block"
+        assert table.decide_once("bash", args).action == "block"
+    batch = table.decide_batch([OrderedDict(tool="bash", args=OrderedDict(command="rm -rf /"))])
+    assert [v.action for v in batch] == ["block"]

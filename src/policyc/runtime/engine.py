@@ -219,7 +219,7 @@ NOT_A_CALL = "not a {tool, args} object nor a (tool, args) pair"
 
 def _one(decide, call: object, scope: str | None) -> Verdict:
     """One call of a batch, in any of its accepted shapes; any other fails closed."""
-    if type(call) is dict:
+    if isinstance(call, dict):
         confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
         return decide(call.get("tool"), call.get("args"), confined, subjects, scope, cwd)
     try:

@@ -33,7 +33,7 @@ one call, and each token one more lookup.
 from __future__ import annotations
 
 from .index import ListIndex, ToolRows
-from .matchers import compile_glob, literal_ends
+from .matchers import compile_glob, field_value, literal_ends
 from .verdict import Verdict
 
 ACTIONS = ("deny", "ask", "allow")
@@ -381,7 +381,8 @@ def _glob_walker(field: str, root: tuple, depth: int, none: Verdict):
                     if (chain or last in tails) and glob_hit(tails, chain, value):
                         return None  # an inner glob matches: decide in full
                 return verdict
-        return none
+        # Not a plain dict holding a plain str: a subclass is decided in full.
+        return none if field_value(args, field) is None else None
 
     return decide
 
@@ -411,7 +412,8 @@ def _prefix_walker(field: str, root: tuple, exact: dict, none: Verdict):
                     if node[2]:
                         best = node
                 return best[1]
-        return none
+        # Not a plain dict holding a plain str: a subclass is decided in full.
+        return none if field_value(args, field) is None else None
 
     return decide
 
@@ -458,7 +460,8 @@ def _probe_walker(
                     if hit is not missing:
                         return hit
                 return base
-        return none
+        # Not a plain dict holding a plain str: a subclass is decided in full.
+        return none if field_value(args, field) is None else None
 
     return decide
 

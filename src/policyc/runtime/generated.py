@@ -10,6 +10,7 @@ functions walk literal tries to precomputed verdicts (see
   (confined calls, subjects, grant sets, values an inner glob matches,
   tools no rule names), decided by the ordinary runtime, built on first need;
 - `glob_hit`: the inner-glob test of a walk (the runtime's own);
+- `field_value`: how a matcher reads its field (for args a function does not read itself);
 - `load_module`: import a generated file after checking its digests.
 """
 
@@ -24,9 +25,10 @@ from pathlib import Path
 from .artifact import ArtifactError, body_digest, table_from_body
 from .engine import HeldTwins, make_batch
 from .fast import glob_hit as glob_hit  # re-exported for generated modules
+from .matchers import field_value as field_value
 from .verdict import Verdict, failed_verdict
 
-EXPORTS = ("GeneratedTable", "Verdict", "glob_hit")
+EXPORTS = ("GeneratedTable", "Verdict", "field_value", "glob_hit")
 FORMAT = "policyc-generated-1"
 
 

@@ -24,12 +24,21 @@ MATCHERS = ("prefix", "glob", "path", "domain")
 
 
 def field_value(args: object, field: str) -> str | None:
-    """The string a matcher reads, or None when it matches nothing."""
+    """The string a matcher reads, or None when it matches nothing.
+
+    A dict or str subclass (an OrderedDict from a host, say) reads as the
+    plain value it holds, through the base type's methods, as the reference
+    reads it: read as "no value", a deny rule would not match it.
+    """
     if type(args) is dict:
         value = args.get(field)
-        if type(value) is str:
-            return value
-    return None
+    elif isinstance(args, dict):
+        value = dict.get(args, field)
+    else:
+        return None
+    if type(value) is str:
+        return value
+    return str.__str__(value) if isinstance(value, str) else None
 
 
 class GlobSpec:

@@ -95,7 +95,7 @@ def _path_splitter(field: str, needs_cwd: bool) -> Splitter:
     def path(args: object, ctx: tuple = (None, None, False)) -> list:
         value = field_value(args, field)
         if value is None:
-            if type(args) is not dict or field in args:
+            if not isinstance(args, dict) or field in args:
                 raise SplitError(f"the {field} argument is not a string")
             value = "."  # a call that names no path works in the working directory
         if needs_cwd and ctx[0] is None:
