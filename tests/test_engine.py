@@ -197,14 +197,21 @@ def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
 
     table = compile_json(
         {
-            "matchers": {"bash": {"match": "glob", "field": "command"}},
-            "deny": "bash(rm:*)",
-            "allow": "bash",
+            "matchers": {
+                "bash": {"match": "glob", "field": "command"},
+                "read": {"match": "path", "field": "path"},
+            },
+            "deny": "bash(rm:*) read(./secret/**)",
+            "allow": "bash read",
             "default": "allow",
         }
     )
     for args in (OrderedDict(command="rm -rf /"), {"command": Text("rm -rf /")}):
         assert table.decide("bash", args).action == "block"
         assert table.decide_once("bash", args).action == "block"
+    assert table.decide(Text("bash"), {"command": "rm -rf /"}).reason == "denied by bash(rm:*)"
     batch = table.decide_batch([OrderedDict(tool="bash", args=OrderedDict(command="rm -rf /"))])
     assert [v.action for v in batch] == ["block"]
+    # a working directory given as a str subclass anchors `./` rules like a str
+    verdict = table.decide("read", {"path": "/w/secret/x"}, cwd=Text("/w"))
+    assert verdict.reason == "denied by read(./secret/**)"

@@ -22,6 +22,7 @@ from .fast import FULL, FastPath
 from .index import ListIndex, ToolSpec, build_list_index
 from .matchers import field_value
 from .model import Rule, Source
+from .paths import plain_str
 from .splitters import SplitError, cwd_tools, make_splitter
 from .verdict import (
     SEVERITY,
@@ -456,13 +457,15 @@ class Table:
 
     def _decide(self, tool, args, confined, subjects, scope, cwd=None, walk=True) -> Verdict:
         if type(tool) is not str:
-            return failed_verdict("tool", "the tool name is not a string", confined or "")
+            tool = plain_str(tool)  # a host's str subclass is its name
+            if tool is None:
+                return failed_verdict("tool", "the tool name is not a string", confined or "")
         if confined is not None and type(confined) is not str:
             confined = str(confined)
         conf = confined or ""
         lists = self._lists_for(scope)
         spec = self.tools.get(tool)
-        ctx = (cwd if type(cwd) is str else None, self.home, self.follow_symlinks)
+        ctx = (plain_str(cwd), self.home, self.follow_symlinks)
         if subjects is None:
             if spec is not None and spec.split:
                 splitter = self._splitters.get(tool)

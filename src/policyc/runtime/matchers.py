@@ -17,7 +17,7 @@ decides it exactly:
 from __future__ import annotations
 
 from .memo import memo
-from .paths import domain_spec
+from .paths import domain_spec, plain_str
 from .star import StarPattern
 
 MATCHERS = ("prefix", "glob", "path", "domain")
@@ -36,9 +36,7 @@ def field_value(args: object, field: str) -> str | None:
         value = dict.get(args, field)
     else:
         return None
-    if type(value) is str:
-        return value
-    return str.__str__(value) if isinstance(value, str) else None
+    return plain_str(value)
 
 
 class GlobSpec:

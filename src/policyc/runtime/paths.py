@@ -199,13 +199,18 @@ def resolve_base(spec: str, source_path: str) -> str | None:
     return bang + folder.rstrip("/") + body[1:]
 
 
+def plain_str(value: object) -> str | None:
+    """`value` as a plain str (a str subclass, a host's, through str's own method), or None."""
+    if type(value) is str:
+        return value
+    return str.__str__(value) if isinstance(value, str) else None
+
+
 def path_matches(spec: str, path: str, cwd: str | None = None, home: str | None = None) -> bool:
     """Does a path pattern match an (absolute, normalised) path? Total: never raises."""
     if type(spec) is not str or type(path) is not str:
         return False
-    pattern = _path_pattern(
-        spec, cwd if type(cwd) is str else None, home if type(home) is str else None
-    )
+    pattern = _path_pattern(spec, plain_str(cwd), plain_str(home))
     return pattern is not None and pattern.match(path)
 
 
