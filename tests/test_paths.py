@@ -124,3 +124,40 @@ def test_patterns_with_many_stars_stay_linear_on_long_input():
     assert not path_matches("*a*a*a*a*b", "/x/" + "a" * 50_000)
     assert not path_matches("/**/x/**/y/**/z", "/" + "a/" * 5_000)
     assert path_matches("/**/x/**/y/**/z", "/" + "a/" * 5_000 + "x/y/z")
+
+
+@pytest.mark.parametrize(
+    "declared",
+    [
+        "tool read path(file_path)\ntool fetch domain(url)\n",
+        "tool read path(file_path) split path\ntool fetch domain(url) split url\n",
+    ],
+)
+def test_path_and_domain_matchers_resolve_their_value_with_or_without_split(declared):
+    """Read raw, `..`, `~` and relative paths slipped past a deny rule, and a rule
+    anchored at an unknown working directory matched nothing; a matcher implies
+    its splitter, so both declarations decide alike and fail closed."""
+    import policyc
+    from policyc.grammar import parse_bundle
+    from policyc.grammar.printer import format_policy
+    from policyc.runtime import load
+
+    text = (
+        "default allow\n"
+        + declared
+        + "deny read(/etc/**) read(~/.ssh/**) read(./secret/**) fetch(evil.example)\n"
+        + "allow read fetch\n"
+    )
+    table = load(policyc.compile_text(text, "t.policy"), home="/home/u")
+    cwd = "/repo"
+    assert table.decide("read", {"file_path": "/repo/../etc/shadow"}, cwd=cwd).action == "block"
+    assert table.decide("read", {"file_path": "~/.ssh/id_rsa"}, cwd=cwd).action == "block"
+    assert table.decide("read", {"file_path": "secret/key"}, cwd=cwd).action == "block"
+    assert table.decide("read", {"file_path": "src/a.py"}, cwd=cwd).action == "allow"
+    unknown = table.decide("read", {"file_path": "/repo/secret/key"})
+    assert unknown.action == "block" and unknown.failed
+    assert table.decide("fetch", {"url": "https://EVIL.example:443/x"}).action == "block"
+    assert table.decide("fetch", {"url": "javascript:alert(1)"}).failed
+    bundle = parse_bundle(text, "t.policy")
+    assert parse_bundle(format_policy(bundle), "t.policy") == bundle
+    assert [t.split for t in bundle.tools] == ["path", "url"]

@@ -13,7 +13,8 @@ Path patterns are gitignore-style, matched against absolute, normalised paths:
 number of segments (`a/**` is everything under `a`; `**/b` is `b` anywhere),
 and a trailing `/` means the folder and everything under it. Nothing else is
 special. A cwd-anchored pattern matches nothing when no working directory is
-known; the `path` splitter refuses such calls instead (fail closed).
+known; the `path` splitter (which a `path` matcher implies) refuses such calls
+instead (fail closed).
 
 Domains: `example.com` matches that host exactly; `*.example.com` its
 subdomains but not the apex. A value may be a URL or a bare host; its host

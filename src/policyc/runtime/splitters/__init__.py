@@ -17,6 +17,13 @@ from .shell import split as split_shell
 
 BUILTIN = ("shell", "path", "url")
 
+# The splitter a matcher implies when its tool declares none. The `path`
+# matcher compares resolved paths and the `domain` matcher readable hosts;
+# read raw, `/repo/../etc/shadow`, `~/.ssh/key` or a relative path slipped
+# past a deny rule, and a rule anchored at an unknown working directory
+# matched nothing. Their splitters resolve the value or refuse the call.
+IMPLIED_SPLIT = {"path": "path", "domain": "url"}
+
 # (args, ctx) -> subjects, where ctx = (cwd, home, follow_symlinks)
 Splitter = Callable[[object, tuple], list]
 
