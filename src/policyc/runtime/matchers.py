@@ -36,7 +36,7 @@ def field_value(args: object, field: str) -> str | None:
         value = dict.get(args, field)
     else:
         return None
-    return plain_str(value)
+    return value if type(value) is str else plain_str(value)
 
 
 class GlobSpec:
