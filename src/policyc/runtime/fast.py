@@ -21,9 +21,14 @@ however many rules there are. Specifiers with an inner `*` (rules and
 carve-outs) mark the node of their literal head's whole tokens and are tried
 only when the walk passes that node: those whose literal tail holds a space
 only if the value's last token is the tail's (a dict per node, of the globs
-hanging on it and its ancestors), the rest always. A value one of them matches is answered None, and the engine takes
-the general indexed path, which is exact in every case. Both paths are
-checked against the reference interpreter by the differential tests.
+hanging on it and its ancestors), the rest always. A value one of them
+matches is answered None, and the engine takes the general indexed path,
+which is exact in every case. Both paths are checked against the reference
+interpreter by the differential tests.
+
+Prefix matcher with few key lengths: the value is probed at each length,
+longest first, in one dict of the keys' settled verdicts, instead of walked
+through the character trie.
 
 After building, the tries are frozen to nested tuples and each tool gets a
 `decide` closure over its own: the engine's hot path is one dict lookup and
