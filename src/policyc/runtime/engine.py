@@ -307,10 +307,12 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
                 verdict = walks[call["tool"]](call["args"]) if len(call) == 2 else None
                 if verdict is None:  # to decide in full (its walk ran: not twice)
                     undecided = True
-                elif verdict[0] == "allow":
-                    allowed.append(len(verdicts))
-                elif verdict[0] == "defer" or verdict[_FAILED]:
-                    holds = True
+                else:
+                    action = verdict[0]  # once: a tuple subclass's subscript is not specialised
+                    if action == "allow":
+                        allowed.append(len(verdicts))
+                    elif action == "defer" or verdict[_FAILED]:
+                        holds = True
                 append(verdict)
         except Exception:  # another shape, an unknown tool, a fault: `decide` takes each
             verdicts = [_one(decide, call, scope) for call in calls]
