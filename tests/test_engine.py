@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 import pytest
 
-from policyc.runtime import VERDICT_NS, RuleSyntaxError, Source
+from policyc.runtime import VERDICT_NS, RuleSyntaxError, Source, Verdict
 
 BUNDLE = {
     "matchers": {
@@ -162,6 +162,22 @@ def test_verdicts_are_immutable(table):
     with pytest.raises(AttributeError):
         verdict.action = "block"  # type: ignore[misc]
     assert table.decide("read", {"path": "x"}).action == "allow"
+
+
+def test_verdict_copies_change_only_the_named_fields():
+    # `replace` and `as_call` build by position; each field must land where
+    # the named tuple's own `_replace` puts it.
+    fields = Verdict._fields
+    original = Verdict(*(f"{name}-value" for name in fields))
+    for name in fields:
+        assert original.replace(**{name: "new"}) == original._replace(**{name: "new"})
+        assert type(original.replace(**{name: "new"})) is Verdict
+    changes = {"tool": "t", "subject": "s", "confined": "c", "reason": "r"}
+    assert original.as_call("t", "s", "c", "r") == original._replace(**changes)
+    assert type(original.as_call("t", "s", "c", "r")) is Verdict
+    assert original.replace(**changes) == original._replace(**changes)
+    with pytest.raises(ValueError, match="unexpected field names"):
+        original.replace(colour="red")
 
 
 def test_unknown_tool_names_are_cached_boundedly(compile_json):

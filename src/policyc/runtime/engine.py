@@ -498,12 +498,14 @@ class Table:
     ) -> Verdict:
         conf = confined or ""
         parts: list[tuple[str, Verdict | None]] = []
+        every_constrains = True
         for subject in subjects:
             if type(subject) is not dict:
                 return failed_verdict(tool, "a subject is not an object", conf)
             text = subject.get("text") or ""
             target = subject.get("tool") or tool
             constrain = bool(subject.get("constrain"))
+            every_constrains = every_constrains and constrain
             if type(text) is not str or type(target) is not str:
                 return failed_verdict(tool, "a subject's text or tool is not a string", conf)
             elsewhere = target != tool
@@ -521,7 +523,7 @@ class Table:
                     ctx,
                 )
             parts.append((text, verdict))
-        if all(subject.get("constrain") for subject in subjects):
+        if every_constrains:
             parts.append(
                 (
                     "",
@@ -541,7 +543,7 @@ class Table:
         reason = best.reason
         if best.action == "block" and len(parts) > 1 and best_text:
             reason = blocked_reason(reason, best_text, [text for text, _ in parts])
-        return best.replace(tool=tool, subject=best_text, confined=conf, reason=reason)
+        return best.as_call(tool, best_text, conf, reason)
 
     @staticmethod
     def _fast_subject(lists: Lists, tool: str, args: object, constrain: bool):

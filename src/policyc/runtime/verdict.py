@@ -27,7 +27,30 @@ class Verdict(_Verdict):
     __slots__ = ()
 
     def replace(self, **changes: object) -> Verdict:
-        return self._replace(**changes)
+        """A copy with some fields changed, as `_replace` gives.
+
+        Built by position: `_replace` pops every field name out of the
+        changes and goes through `_make` (four changes: 1.02 -> 0.68 us,
+        timeit, benchmark machine).
+        """
+        fields = list(self)
+        try:
+            for name, value in changes.items():
+                fields[_INDEX[name]] = value
+        except KeyError:
+            raise ValueError(
+                f"Got unexpected field names: {sorted(set(changes) - set(_INDEX))!r}"
+            ) from None
+        return _new(Verdict, fields)
+
+    def as_call(self, tool: str, subject: str, confined: str, reason: str) -> Verdict:
+        """`replace(tool=, subject=, confined=, reason=)` by position: a split
+        call's verdict is its deciding subject's, made the call's. ~0.27 us
+        against ~0.68 for `replace` (timeit, benchmark machine)."""
+        return _new(
+            Verdict,
+            (self[0], reason, *self[2:6], subject, self[7], confined, tool, self[10], self[11]),
+        )
 
     def to_dict(self) -> dict:
         """The compared fields, as a conformance `want` writes them."""
@@ -70,6 +93,10 @@ class Verdict(_Verdict):
     def __repr__(self) -> str:
         parts = [f"{n}={getattr(self, n)!r}" for n in self._fields if getattr(self, n)]
         return f"Verdict({', '.join(parts)})"
+
+
+_INDEX = {name: i for i, name in enumerate(Verdict._fields)}
+_new = tuple.__new__
 
 
 def quote(text: str) -> str:
