@@ -262,3 +262,23 @@ def test_quote_join_is_shlex_join(words):
     from policyc.runtime.splitters.shell import quote_join
 
     assert quote_join(words) == shlex.join(words)
+
+
+def test_the_split_cache_keeps_the_commands_repeated_now(monkeypatch):
+    # A long-running agent sees far more distinct commands than the cache
+    # holds; once full, it must still cache what the agent repeats now.
+    from policyc.runtime import splitters
+
+    table = policyc.load(policyc.compile_text(json.dumps(POLICY), "p.json"))
+    seen: list[str] = []
+
+    def counting(command, config):
+        seen.append(command)
+        return split(command, config)
+
+    monkeypatch.setattr(splitters, "split_shell", counting)
+    for i in range(splitters._CACHED_COMMANDS + 100):
+        table.decide("bash", {"command": f"ls d{i}"})
+    for _ in range(3):
+        assert table.decide("bash", {"command": "git status"}).action == "allow"
+    assert seen.count("git status") == 1

@@ -24,6 +24,9 @@ BUILTIN = ("shell", "path", "url")
 # matched nothing. Their splitters resolve the value or refuse the call.
 IMPLIED_SPLIT = {"path": "path", "domain": "url"}
 
+# Split commands kept per shell tool (entries are never changed).
+_CACHED_COMMANDS = 4096
+
 # (args, ctx) -> subjects, where ctx = (cwd, home, follow_symlinks)
 Splitter = Callable[[object, tuple], list]
 
@@ -63,7 +66,7 @@ def make_splitter(
         if tools.get(name) is not None and tools[name].split == "path"
     }
 
-    cache: dict[str, list] = {}  # agents repeat commands; bounded, and entries are never changed
+    cache: dict[str, list] = {}  # agents repeat commands
 
     def shell(args: object, ctx: tuple = (None, None, False)) -> list:
         value = field_value(args, field)
@@ -72,8 +75,11 @@ def make_splitter(
         subjects = cache.get(value)
         if subjects is None:
             subjects = split_shell(value, config)
-            if len(cache) < 4096:
-                cache[value] = subjects
+            if len(cache) >= _CACHED_COMMANDS:
+                # Full: start again, so a long-running agent caches the commands
+                # it repeats now, not only the first ones it saw.
+                cache.clear()
+            cache[value] = subjects
         if not normalise:
             return subjects
         out = []
