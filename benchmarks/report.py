@@ -16,6 +16,11 @@ ORDER = (
 )
 
 
+# A floor that moves more than this between rows marks a run whose rows
+# ran at different machine speeds.
+SPREAD_WARNING = 1.25
+
+
 def _us(ns: float) -> str:
     us = ns / 1000
     if us >= 1000:
@@ -54,6 +59,18 @@ def markdown(results: dict) -> str:
     notes = [
         f"- {r['label']}: {name} {why}" for r in rows for name, why in r.get("skipped", {}).items()
     ]
+    floors = [r["engines"]["floor"]["p50_ns"] for r in rows if "floor" in r["engines"]]
+    if floors and min(floors) > 0:
+        # The floor is the same function in every row: where it moved, the
+        # machine changed speed between rows, and only ratios within a row hold.
+        spread = max(floors) / min(floors)
+        note = f"- The floor across rows: {_us(min(floors))} to {_us(max(floors))}"
+        if spread > SPREAD_WARNING:
+            note += (
+                f" ({spread:.2f}×): the machine changed speed between rows; compare"
+                " rows by their × to the floor, not by their times"
+            )
+        notes.append(note)
     if notes:
         lines += ["", *notes]
     lines += [
@@ -73,10 +90,11 @@ def markdown(results: dict) -> str:
             "",
             "policyc's median by how often a call repeats back to back: once among the others",
             f"(its data mostly out of the CPU caches), {results['repeats']}× (the tables above), 50× (all in cache);",
-            "ratio to N=10 in the same column.",
+            f"ratio to N=10 in the same column. Last column: the {results['repeats']}× median over the same",
+            "row's floor, as a ratio to N=10's (the same, if the machine kept its speed).",
             "",
-            "| policy | once | " + f"{results['repeats']}× | 50× |",
-            "|---|---|---|---|",
+            "| policy | once | " + f"{results['repeats']}× | 50× | {results['repeats']}× ÷ floor |",
+            "|---|---|---|---|---|",
         ]
         for r in rows:
             if "policyc_once_p50_ns" not in r:
@@ -86,6 +104,9 @@ def markdown(results: dict) -> str:
                 ns = r[key] if key else r["engines"]["policyc"]["p50_ns"]
                 at_10 = base[key] if key else base["engines"]["policyc"]["p50_ns"]
                 cells.append(f"{_us(ns)} ({ns / at_10:.2f}×)")
+            over = r["engines"]["policyc"]["p50_ns"] / r["engines"]["floor"]["p50_ns"]
+            over_10 = base["engines"]["policyc"]["p50_ns"] / base["engines"]["floor"]["p50_ns"]
+            cells.append(f"{over:.1f}× ({over / over_10:.2f}×)")
             lines.append(f"| {r['label']} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
