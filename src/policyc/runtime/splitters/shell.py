@@ -409,6 +409,9 @@ _NOT_PLAIN = frozenset("'\"\\$`#<>(){}!*?[]~=\r\v\f")
 _PLAIN_SEPARATORS = ("||", "&&", "|&", ";", "&", "|", "\n")
 # What `shlex.quote` leaves unquoted (its `[^\w@%+=:,./-]` test, ASCII).
 _SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
+_SAFE_TEXT = _SAFE | frozenset(" \t")
+# The characters the operators are made of.
+_SEPARATOR_CHARS = frozenset("|&;\n")
 
 
 def quote_join(words) -> str:
@@ -433,11 +436,14 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
     """
     if not command.isascii() or not _NOT_PLAIN.isdisjoint(command):
         return None
-    marked = command  # `split` refused NUL already
-    for separator in _PLAIN_SEPARATORS:
-        marked = marked.replace(separator, "\0")
+    if _SEPARATOR_CHARS.isdisjoint(command):
+        pieces = [command]  # one command: nothing to mark (most calls)
+    else:
+        marked = command  # `split` refused NUL already
+        for separator in _PLAIN_SEPARATORS:
+            marked = marked.replace(separator, "\0")
+        pieces = marked.split("\0")
     out = []
-    pieces = marked.split("\0")
     last = len(pieces) - 1
     for k, piece in enumerate(pieces):
         stripped = piece.strip(" \t")
@@ -449,7 +455,9 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         head = words[0]
         if head in _SPECIAL or "/" in head:
             return None
-        out.append({"args": {config.field: quote_join(words)}, "text": stripped})
+        # Words of safe characters only need no quoting: join them as they are.
+        text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
+        out.append({"args": {config.field: text}, "text": stripped})
     return out
 
 
