@@ -204,7 +204,31 @@ def test_bench_refuses_a_bad_calls_file(artifact, tmp_path, capsys):
     calls = tmp_path / "calls.jsonl"
     calls.write_text('{"tool": "bash"}\n{"tool": "bash", "argz": {}}\n')
     assert main(["bench", str(artifact), "--calls", str(calls)]) == 2
-    assert f"{calls}:2: unknown member(s) ['argz']" in capsys.readouterr().err
+    assert f"{calls}:2:1: unknown member(s) ['argz']" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("line", "where"),
+    [
+        ('{"tool": "bash", "args": {"command": "ls"}', ":2:43: not JSON (Expecting ',' delimiter)"),
+        ("[" * 100_000, ":2:1: not JSON (nested too deeply)"),
+        ('["bash"]', ':2:1: a call is an object with a "tool" string'),
+    ],
+)
+def test_bench_names_the_line_and_column_of_a_bad_call(artifact, tmp_path, capsys, line, where):
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"tool": "bash", "args": {}}\n' + line + "\n")
+    assert main(["bench", str(artifact), "--calls", str(calls)]) == 2
+    err = capsys.readouterr().err
+    assert f"{calls}{where}" in err and "Traceback" not in err
+
+
+def test_bench_reads_a_raw_line_separator_inside_a_string(artifact, tmp_path, capsys):
+    # JSON allows a raw U+2028 in a string; only "\n" ends a line of JSONL.
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"tool": "bash", "args": {"command": "echo \u2028"}}\r\n', encoding="utf-8")
+    assert main(["bench", str(artifact), "--calls", str(calls), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["calls"] == 1
 
 
 def test_compile_emit_python(tmp_path, capsys):

@@ -27,22 +27,27 @@ class CallsError(ValueError):
 def read_calls(path: str | Path) -> list[dict]:
     calls = []
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        # Lines end at "\n" only: `splitlines` would also break a JSON string
+        # holding a raw U+2028, which JSON allows.
+        lines = Path(path).read_text(encoding="utf-8").split("\n")
     except (OSError, UnicodeDecodeError) as exc:
         raise CallsError(f"cannot read {path}: {exc}") from None
     for number, line in enumerate(lines, 1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:
             call = json.loads(line)
-        except ValueError as exc:
-            raise CallsError(f"{path}:{number}: not JSON ({exc.msg})") from None
+        except json.JSONDecodeError as exc:
+            raise CallsError(f"{path}:{number}:{exc.colno}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise CallsError(f"{path}:{number}:1: not JSON (nested too deeply)") from None
         if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
-            raise CallsError(f'{path}:{number}: a call is an object with a "tool" string')
+            raise CallsError(f'{path}:{number}:1: a call is an object with a "tool" string')
         unknown = set(call) - CALL_MEMBERS
         if unknown:
             raise CallsError(
-                f"{path}:{number}: unknown member(s) {sorted(unknown)}; a call takes {sorted(CALL_MEMBERS)}"
+                f"{path}:{number}:1: unknown member(s) {sorted(unknown)}; a call takes {sorted(CALL_MEMBERS)}"
             )
         calls.append(call)
     if not calls:
