@@ -149,6 +149,29 @@ def test_policy_errors(name, text, kind, line, col):
     assert "^" in rendered
 
 
+def test_an_error_on_a_long_line_shows_the_part_around_it():
+    # A minified bundle is one line: the excerpt is cut around the column,
+    # and the caret still points at the offending text.
+    text = (
+        '{"default": "ask", "allow": "'
+        + "Read " * 400
+        + '", "deny": "Bash()", "ask": "'
+        + "Read " * 40
+        + '"}'
+    )
+    with pytest.raises(PolicyErrors) as info:
+        policyc.compile_text(text, "t.json")
+    first = info.value.errors[0]
+    _, excerpt, caret, *_ = first.render().split("\n")
+    assert len(excerpt) <= 2 + 2 + 100 and excerpt.startswith("  …") and excerpt.endswith("…")
+    at = caret.index("^")
+    assert caret.strip("^ ") == "" and excerpt[at:].startswith(text[first.span.col - 1 :][:5])
+    for wanted in (1, len(text)):  # either end of the line: one marker, caret in place
+        error = type(first)("k", "m", type(first.span)("f", 1, wanted, 1, text))
+        _, excerpt, caret = error.render().split("\n")
+        assert excerpt[caret.index("^")] == text[wanted - 1]
+
+
 @pytest.mark.parametrize("name,text,kind,line,col", JSON_ERRORS, ids=[c[0] for c in JSON_ERRORS])
 def test_json_errors(name, text, kind, line, col):
     with pytest.raises(PolicyErrors) as info:

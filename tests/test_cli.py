@@ -211,7 +211,7 @@ def test_bench_refuses_a_bad_calls_file(artifact, tmp_path, capsys):
     ("line", "where"),
     [
         ('{"tool": "bash", "args": {"command": "ls"}', ":2:43: not JSON (Expecting ',' delimiter)"),
-        ("[" * 100_000, ":2:1: not JSON (nested too deeply)"),
+        ("[" * 100_000, ":2:1: not JSON (nested too deeply to read)"),
         ('["bash"]', ':2:1: a call is an object with a "tool" string'),
     ],
 )

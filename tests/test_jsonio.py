@@ -41,3 +41,28 @@ def test_fails_where_json_fails_with_the_same_message(text):
 def test_quote_is_json_dumps(text):
     assert jsonio.quote(text) == json.dumps(text)
     assert json.loads(jsonio.quote(text)) == text
+
+
+def test_input_nested_too_deeply_is_an_input_error_everywhere(tmp_path):
+    # json raises RecursionError, which no caller reported as the input's
+    # fault: it escaped `policyc compile`, `decide` and `load` as a traceback.
+    import pytest
+
+    import policyc
+    from policyc.errors import PolicyErrors
+    from policyc.hook import decide as hook_decide
+    from policyc.runtime import ArtifactError
+
+    deep = "[" * 100_000
+    with pytest.raises(json.JSONDecodeError, match="nested too deeply"):
+        jsonio.loads(deep)
+    with pytest.raises(PolicyErrors, match="nested too deeply"):
+        policyc.compile_text(deep, "deep.json")
+    with pytest.raises(ArtifactError, match="nested too deeply"):
+        policyc.load(b'{"policyc":' + deep.encode())
+    artifact = tmp_path / "a.json"
+    artifact.write_bytes(policyc.compile_text('{"default": "allow"}', "b.json"))
+    payload = '{"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": ' + deep
+    answer = json.loads(hook_decide(payload.encode(), str(artifact)))
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert "nested too deeply" in answer["hookSpecificOutput"]["permissionDecisionReason"]

@@ -17,6 +17,8 @@ import statistics
 import time
 from pathlib import Path
 
+from .runtime.jsonio import loads
+
 CALL_MEMBERS = {"tool", "args", "confined", "subjects"}
 
 
@@ -37,11 +39,9 @@ def read_calls(path: str | Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            call = json.loads(line)
+            call = loads(line)
         except json.JSONDecodeError as exc:
             raise CallsError(f"{path}:{number}:{exc.colno}: not JSON ({exc.msg})") from None
-        except RecursionError:
-            raise CallsError(f"{path}:{number}:1: not JSON (nested too deeply)") from None
         if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
             raise CallsError(f'{path}:{number}:1: a call is an object with a "tool" string')
         unknown = set(call) - CALL_MEMBERS

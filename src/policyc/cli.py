@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from . import __version__
+from .runtime.jsonio import loads
 
 EXIT_OK, EXIT_CHECK, EXIT_USAGE = 0, 1, 2
 
@@ -126,7 +127,7 @@ def _load_table(path: str):
 
 def _json_arg(text: str, what: str) -> tuple[bool, object]:
     try:
-        return True, json.loads(text)
+        return True, loads(text)
     except ValueError as exc:
         _err(f"{what} is not JSON: {exc}")
         return False, None

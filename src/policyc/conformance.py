@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .errors import PolicyErrors
 from .grammar.jsonbundle import parse_json_bundle
+from .runtime.jsonio import loads
 from .runtime.model import Source
 from .runtime.rules import RuleSyntaxError, parse_rules
 
@@ -350,7 +351,7 @@ def run_file(path: str | Path, backend: str = "compiled", report: Report | None 
     report = report or Report()
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise FixtureError(f"{path}: cannot read the fixture: {exc}") from None
     kind = fixture_kind(data)

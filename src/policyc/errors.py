@@ -59,6 +59,22 @@ class Span:
         return self.file
 
 
+# Longest excerpt of a source line an error shows: a minified JSON file is
+# one line, and printing all of it buries the caret.
+EXCERPT = 100
+
+
+def _window(line: str, col: int) -> tuple[str, int]:
+    """At most EXCERPT characters of `line` around column `col` (1-based), and
+    the column within them; "…" marks what was cut."""
+    if len(line) <= EXCERPT:
+        return line, col
+    start = max(0, min(col - 1 - EXCERPT // 2, len(line) - EXCERPT))
+    head = "…" if start else ""
+    tail = "…" if start + EXCERPT < len(line) else ""
+    return head + line[start : start + EXCERPT] + tail, col - start + len(head)
+
+
 class PolicyError(Exception):
     """One user-facing error with a stable kind, a location and help."""
 
@@ -73,10 +89,10 @@ class PolicyError(Exception):
         out = [f"{self.span}: {self.kind}: {self.message}"]
         src = self.span.source_line
         if src and self.span.line:
-            shown = src.replace("\t", " ")
+            shown, col = _window(src.replace("\t", " "), self.span.col)
             out.append(f"  {shown}")
-            width = max(1, min(self.span.length, len(shown) - self.span.col + 1))
-            out.append("  " + " " * (self.span.col - 1) + "^" * width)
+            width = max(1, min(self.span.length, len(shown.rstrip("…")) - col + 1))
+            out.append("  " + " " * (col - 1) + "^" * width)
         if self.help:
             out.append(f"  help: {self.help}")
         return "\n".join(out)

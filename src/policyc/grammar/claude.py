@@ -30,6 +30,7 @@ import json
 from pathlib import Path
 
 from ..errors import ErrorSink, PolicyError, Span
+from ..runtime.jsonio import loads
 from ..runtime.model import Rule
 from ..runtime.rules import RuleSyntaxError, parse_rules
 from .ast import AliasDecl, Bundle, RuleLists, RuleRef, SourceDecl, ToolDecl
@@ -113,7 +114,7 @@ class _Settings:
             )
             return None
         try:
-            data = json.loads(self.text)
+            data = loads(self.text)
         except json.JSONDecodeError as exc:
             self.errors.add(
                 PolicyError(

@@ -21,6 +21,7 @@ from functools import cache
 from lark import Lark, Token, Tree
 
 from ..errors import ErrorSink, PolicyError, Span
+from ..runtime.jsonio import loads
 from ..runtime.splitters import IMPLIED_SPLIT
 from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, ToolDecl
 from .parser import DEFAULTS, MATCHERS, SPLITTERS, VERDICT_ACTIONS
@@ -292,7 +293,7 @@ class _Reader:
 def parse_json_bundle(text: str, file: str = "<input>") -> Bundle:
     """Parse a JSON bundle. Raises `PolicyErrors` with every problem found."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         errors = ErrorSink()
         errors.add(

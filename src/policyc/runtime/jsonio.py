@@ -36,8 +36,22 @@ _WHITESPACE = " \t\n\r"
 
 
 def loads(data: bytes | str) -> object:
-    """`json.loads` for UTF-8 bytes or text."""
+    """`json.loads` for UTF-8 bytes or text.
+
+    Text nested deeper than the scanner can recurse raises JSONDecodeError
+    too, not RecursionError: every caller reports a JSONDecodeError as the
+    input's fault, and a RecursionError escaped them as a traceback.
+    """
     text = data.decode("utf-8") if isinstance(data, bytes | bytearray) else data
+    try:
+        return _scan(text)
+    except RecursionError:
+        import json
+
+        raise json.JSONDecodeError("nested too deeply to read", text, 0) from None
+
+
+def _scan(text: str) -> object:
     if _json is None or text.startswith("\ufeff"):  # pragma: no cover - no _json
         return _json_loads(text)
     start = len(text) - len(text.lstrip(_WHITESPACE))
