@@ -10,8 +10,9 @@ Per-call latency: each call is timed over a few repeats with
 `perf_counter_ns`, the cost of the timing loop itself (the same loop with no
 call in it) is subtracted, and the median over calls is reported. The call
 is counted: the floor is a function, as every engine is. The floor and
-policyc's backends are timed in blocks of calls, each block on every one of
-them in turn, in a few rounds, each call keeping its quickest.
+policyc's backends are timed after every row is built, in rounds that each
+go through all the rows, each call keeping its quickest round; within a
+round, a row's engines take blocks of calls in turn.
 Engines slower than a budget per size are timed on the first calls only, and
 say how many.
 
@@ -35,7 +36,7 @@ from . import engines, workload
 SIZES = (10, 100, 1_000, 10_000, 100_000)
 REPEATS = 5
 BATCH_PASSES = 11
-ROUNDS = 3
+ROUNDS = 5
 
 
 def machine() -> dict:
@@ -149,7 +150,7 @@ def probe(kind: str, path: Path) -> dict:
     return json.loads(out.stdout)
 
 
-def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
+def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[dict, FastRow]:
     print(f"[{label}] compiling ...", file=sys.stderr, flush=True)
     bundle_path = tmp / f"{label}.json"
     bundle_path.write_text(json.dumps(bundle))
@@ -189,46 +190,7 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
             skipped["pycasbin"] = f"not run above {args.casbin_max} rules (see README)"
     row["skipped"] = skipped
 
-    # The fast engines (the floor among them) are timed in blocks of calls,
-    # each block on every engine in turn (see `interleaved_per_call_ns`), in
-    # ROUNDS rounds, and each call keeps its quickest round: a burst of load
-    # on the machine then disturbs one round, and every engine in it alike.
-    # The timing loop's own cost is estimated before each round and the
-    # quickest estimate is subtracted from every engine's quickest times,
-    # like for like. (One estimate per round, subtracted in that round, let
-    # an engine's quickest round be the one whose estimate ran high; one
-    # estimate per size, taken in a slow moment, did the same to a whole row:
-    # either moved the floor, a few dozen ns, by half.)
-    print(f"[{label}] timing {', '.join(runners)} ...", file=sys.stderr, flush=True)
-    estimates: dict[int, list[float]] = {REPEATS: [], 1: [], 50: []}
-
-    def quickest_of_rounds(fn, repeats: int) -> list[float]:
-        kept = None
-        for _ in range(ROUNDS):
-            estimates[repeats].append(loop_overhead_ns(repeats, 2000))
-            raw = per_call_ns(fn, calls, budget_s=60, repeats=repeats, base=0.0)
-            kept = raw if kept is None else list(map(min, kept, raw))
-        return kept
-
-    quickest: dict[str, list[float]] = {}
-    for _ in range(ROUNDS):
-        estimates[REPEATS].append(loop_overhead_ns(REPEATS, 2000))
-        for name, raw in interleaved_per_call_ns(runners, calls).items():
-            kept = quickest.get(name)
-            quickest[name] = raw if kept is None else list(map(min, kept, raw))
-    base = min(estimates[REPEATS])
-    for name, raw in quickest.items():
-        row["engines"][name] = summary([max(0.0, t - base) for t in raw])
-
-    # How much of a decision is the memory it touches: policyc's median when
-    # each call is made once among all the others (its data mostly out of
-    # the CPU caches, as in an agent between model turns) and when it is
-    # repeated 50 times back to back (all of it in cache). The table above
-    # sits between them: REPEATS back to back.
-    for how, repeats in (("once", 1), ("hot", 50)):
-        raw = quickest_of_rounds(table.raw, repeats)
-        base = min(estimates[repeats])
-        row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base) for t in raw])["p50_ns"]
+    print(f"[{label}] engines built: {', '.join(runners)}", file=sys.stderr, flush=True)
 
     # The slow engines: timed on a prefix of the calls within a budget, and
     # every answer they give is checked against each other and against policyc.
@@ -291,10 +253,72 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> dict:
         singles.append(time.perf_counter_ns() - start)
     row["batch_over_singles"] = round(min(batched) / min(singles), 3)
 
-    floor = row["engines"]["floor"]["p50_ns"] or 1.0
-    for stats in row["engines"].values():
-        stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
-    return row
+    return row, FastRow(row, runners, calls, table.raw)
+
+
+class FastRow:
+    """A row's fast engines and what their rounds kept (see `time_fast_rows`)."""
+
+    def __init__(self, row: dict, runners: dict, calls: list, policyc) -> None:
+        self.row, self.runners, self.calls, self.policyc = row, runners, calls, policyc
+        self.quickest: dict[str, list[float]] = {}  # engine -> each call's quickest raw ns
+        self.policyc_by_repeats: dict[int, list[float]] = {}
+
+
+def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
+    return raw if kept is None else list(map(min, kept, raw))
+
+
+def time_fast_rows(fast_rows: list[FastRow]) -> None:
+    """Time the floor and policyc's backends of every row, in ROUNDS rounds
+    that each go through all the rows; each call keeps its quickest round.
+
+    This machine changes speed for seconds at a time: a row timed in one go
+    could fall wholly in a slow spell (one run's N=10 row: floor 0.09 us
+    and policyc 0.79, against 0.05 and 0.47 in the next row and in other
+    runs), which moved that row against the others. Rounds spread over the
+    whole run give every row several chances at the machine's usual speed.
+    Within a round, each row's engines take blocks of calls in turn (see
+    `interleaved_per_call_ns`). The timing loop's own cost is estimated
+    before each timing and the quickest estimate is subtracted from every
+    quickest time, like for like (an estimate taken in a slow moment and
+    subtracted in its own round or row moved the floor by half).
+
+    Also policyc's median when each call is made once among all the others
+    (its data mostly out of the CPU caches, as in an agent between model
+    turns) and when it is repeated 50 times back to back (all of it in
+    cache); the main table sits between them, REPEATS back to back.
+    """
+    estimates: dict[int, list[float]] = {REPEATS: [], 1: [], 50: []}
+    for k in range(ROUNDS):
+        for fast in fast_rows:
+            print(
+                f"[{fast.row['label']}] timing round {k + 1}/{ROUNDS}: "
+                f"{', '.join(fast.runners)}, policyc once and 50x ...",
+                file=sys.stderr,
+                flush=True,
+            )
+            estimates[REPEATS].append(loop_overhead_ns(REPEATS, 2000))
+            for name, raw in interleaved_per_call_ns(fast.runners, fast.calls).items():
+                fast.quickest[name] = _keep_quickest(fast.quickest.get(name), raw)
+            for repeats in (1, 50):
+                estimates[repeats].append(loop_overhead_ns(repeats, 2000))
+                raw = per_call_ns(fast.policyc, fast.calls, 60, repeats=repeats, base=0.0)
+                kept = fast.policyc_by_repeats.get(repeats)
+                fast.policyc_by_repeats[repeats] = _keep_quickest(kept, raw)
+    base = {repeats: min(values) for repeats, values in estimates.items()}
+    for fast in fast_rows:
+        row = fast.row
+        for name, raw in fast.quickest.items():
+            row["engines"][name] = summary([max(0.0, t - base[REPEATS]) for t in raw])
+        for how, repeats in (("once", 1), ("hot", 50)):
+            raw = fast.policyc_by_repeats[repeats]
+            row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base[repeats]) for t in raw])[
+                "p50_ns"
+            ]
+        floor = row["engines"]["floor"]["p50_ns"] or 1.0
+        for stats in row["engines"].values():
+            stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,16 +371,15 @@ def main(argv: list[str] | None = None) -> int:
         "rows": [],
     }
     with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            bundle = workload.synthetic_bundle(n)
-            results["rows"].append(
-                bench_size(f"N={n}", bundle, workload.calls(bundle, n_calls), args, Path(tmp))
-            )
+        fast_rows = []
+        labelled = [(f"N={n}", workload.synthetic_bundle(n)) for n in sizes]
         if not args.quick:
-            bundle = workload.realistic_bundle()
-            results["rows"].append(
-                bench_size("realistic", bundle, workload.calls(bundle, n_calls), args, Path(tmp))
-            )
+            labelled.append(("realistic", workload.realistic_bundle()))
+        for label, bundle in labelled:
+            row, fast = bench_size(label, bundle, workload.calls(bundle, n_calls), args, Path(tmp))
+            results["rows"].append(row)
+            fast_rows.append(fast)
+        time_fast_rows(fast_rows)
 
     from .report import write_reports
 
