@@ -35,7 +35,7 @@ from . import engines, workload
 
 SIZES = (10, 100, 1_000, 10_000, 100_000)
 REPEATS = 5
-BATCH_PASSES = 11
+BATCH_PASSES = 3  # per round: 15 in all
 ROUNDS = 5
 
 
@@ -228,11 +228,9 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
             )
     row["checked_against_reference"] = checked
 
-    # decide_batch of k = 5 calls against the same 5 single decisions. Every
-    # per-tool path and held verdict is built first (this measures the hold,
-    # not the build); then both run BATCH_PASSES times, interleaved, and the
-    # quickest pass of each is compared (the least disturbed by the machine;
-    # with 5 passes the ratio moved by +-3% between runs).
+    # decide_batch of k = 5 calls against the same 5 single decisions, timed
+    # with the fast engines (see `time_batches`). Every per-tool path and
+    # held verdict is built first: this measures the hold, not the build.
     loaded_table = engines.load(artifact)
     chunks = [
         [{"tool": t, "args": a} for t, a in calls[i : i + 5]]
@@ -240,29 +238,37 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
     ]
     for chunk in chunks:
         loaded_table.decide_batch(chunk)
-    batched, singles = [], []
-    for _ in range(BATCH_PASSES):
-        start = time.perf_counter_ns()
-        for chunk in chunks:
-            loaded_table.decide_batch(chunk)
-        batched.append(time.perf_counter_ns() - start)
-        start = time.perf_counter_ns()
-        for chunk in chunks:
-            for call in chunk:
-                loaded_table.decide(call["tool"], call["args"])
-        singles.append(time.perf_counter_ns() - start)
-    row["batch_over_singles"] = round(min(batched) / min(singles), 3)
 
-    return row, FastRow(row, runners, calls, table.raw)
+    return row, FastRow(row, runners, calls, table.raw, (loaded_table, chunks))
 
 
 class FastRow:
     """A row's fast engines and what their rounds kept (see `time_fast_rows`)."""
 
-    def __init__(self, row: dict, runners: dict, calls: list, policyc) -> None:
+    def __init__(self, row: dict, runners: dict, calls: list, policyc, batches: tuple) -> None:
         self.row, self.runners, self.calls, self.policyc = row, runners, calls, policyc
+        self.batches = batches  # (a loaded table, the calls in batches of 5)
         self.quickest: dict[str, list[float]] = {}  # engine -> each call's quickest raw ns
         self.policyc_by_repeats: dict[int, list[float]] = {}
+        self.batch_passes: tuple[list[int], list[int]] = ([], [])  # batched, singles (ns)
+
+
+def time_batches(fast: FastRow, passes: int) -> None:
+    """`passes` passes of decide_batch over every batch and of the same calls
+    decided one by one, interleaved; the quickest of each across all rounds
+    is compared (the least disturbed by the machine)."""
+    table, chunks = fast.batches
+    batched, singles = fast.batch_passes
+    for _ in range(passes):
+        start = time.perf_counter_ns()
+        for chunk in chunks:
+            table.decide_batch(chunk)
+        batched.append(time.perf_counter_ns() - start)
+        start = time.perf_counter_ns()
+        for chunk in chunks:
+            for call in chunk:
+                table.decide(call["tool"], call["args"])
+        singles.append(time.perf_counter_ns() - start)
 
 
 def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
@@ -272,6 +278,7 @@ def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
 def time_fast_rows(fast_rows: list[FastRow]) -> None:
     """Time the floor and policyc's backends of every row, in ROUNDS rounds
     that each go through all the rows; each call keeps its quickest round.
+    Batches against single decisions go the same rounds (`time_batches`).
 
     This machine changes speed for seconds at a time: a row timed in one go
     could fall wholly in a slow spell (one run's N=10 row: floor 0.09 us
@@ -294,13 +301,14 @@ def time_fast_rows(fast_rows: list[FastRow]) -> None:
         for fast in fast_rows:
             print(
                 f"[{fast.row['label']}] timing round {k + 1}/{ROUNDS}: "
-                f"{', '.join(fast.runners)}, policyc once and 50x ...",
+                f"{', '.join(fast.runners)}, batches, policyc once and 50x ...",
                 file=sys.stderr,
                 flush=True,
             )
             estimates[REPEATS].append(loop_overhead_ns(REPEATS, 2000))
             for name, raw in interleaved_per_call_ns(fast.runners, fast.calls).items():
                 fast.quickest[name] = _keep_quickest(fast.quickest.get(name), raw)
+            time_batches(fast, BATCH_PASSES)
             for repeats in (1, 50):
                 estimates[repeats].append(loop_overhead_ns(repeats, 2000))
                 raw = per_call_ns(fast.policyc, fast.calls, 60, repeats=repeats, base=0.0)
@@ -316,6 +324,8 @@ def time_fast_rows(fast_rows: list[FastRow]) -> None:
             row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base[repeats]) for t in raw])[
                 "p50_ns"
             ]
+        batched, singles = fast.batch_passes
+        row["batch_over_singles"] = round(min(batched) / min(singles), 3)
         floor = row["engines"]["floor"]["p50_ns"] or 1.0
         for stats in row["engines"].values():
             stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
