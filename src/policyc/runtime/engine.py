@@ -280,6 +280,8 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
     Python frame less, which is about 5% of it (measured).
     """
 
+    twin_of, twin = twins.get, twins.twin
+
     def decide_batch(calls: Iterable, scope: str | None = None) -> list[Verdict]:
         """Decide every call of one model response before any runs (SPEC section 7).
 
@@ -329,10 +331,9 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
             ]
             holds, allowed = _holders(verdicts)
         if holds and allowed:
-            get, twin = twins.get, twins.twin
             for i in allowed:
                 verdict = verdicts[i]
-                verdicts[i] = get(id(verdict)) or twin(verdict)
+                verdicts[i] = twin_of(id(verdict)) or twin(verdict)
         return verdicts
 
     return decide_batch
