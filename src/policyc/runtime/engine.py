@@ -320,16 +320,19 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
             verdicts = [_one(decide, call, scope) for call in calls]
             holds, allowed = _holders(verdicts)
             undecided = False
-        if undecided:
-            verdicts = [
-                verdict
-                if verdict is not None
-                else full(call["tool"], call["args"])
-                if len(call) == 2
-                else _one(decide, call, None)
-                for verdict, call in zip(verdicts, calls, strict=True)
-            ]
-            holds, allowed = _holders(verdicts)
+        if undecided:  # decide in full what the walks left (each walk ran: not twice)
+            for i, verdict in enumerate(verdicts):
+                if verdict is None:
+                    call = calls[i]
+                    verdict = verdicts[i] = (
+                        full(call["tool"], call["args"])
+                        if len(call) == 2
+                        else _one(decide, call, None)
+                    )
+                    if verdict[0] == "allow":
+                        allowed.append(i)
+                    elif verdict[0] == "defer" or verdict[_FAILED]:
+                        holds = True
         if holds and allowed:
             for i in allowed:
                 verdict = verdicts[i]
