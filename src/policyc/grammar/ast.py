@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from ..errors import Span
 from ..runtime.model import Rule
+from ..runtime.splitters import IMPLIED_SPLIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,13 @@ class ToolDecl:
     read: str = ""  # shell splitter: where read-redirect targets go ("" = read)
     span: Span = dataclasses.field(default_factory=Span, compare=False)
     allow_glob: bool = False  # a tool-name glob that may be allowed (Claude Code's mcp__server)
+
+    def __post_init__(self) -> None:
+        # A `path` or `domain` matcher reads its value through the splitter it
+        # implies when the tool names none (see `IMPLIED_SPLIT`), whichever
+        # front end declared it.
+        if self.split is False and self.match in IMPLIED_SPLIT:
+            object.__setattr__(self, "split", IMPLIED_SPLIT[self.match])
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,6 @@ from lark import Lark, Token, Tree
 
 from ..errors import ErrorSink, PolicyError, Span
 from ..runtime.jsonio import loads
-from ..runtime.splitters import IMPLIED_SPLIT
 from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, ToolDecl
 from .parser import DEFAULTS, MATCHERS, SPLITTERS, VERDICT_ACTIONS
 from .rules import parse_rule_list
@@ -213,8 +212,6 @@ class _Reader:
                     "use true when the host supplies the subjects",
                 )
                 split = False
-            if split is False and match in IMPLIED_SPLIT:
-                split = IMPLIED_SPLIT[match]
             tools.append(
                 ToolDecl(name, match, field if match else None, split, write, read, self.span(at))
             )

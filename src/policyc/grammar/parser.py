@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..errors import ErrorSink, PolicyError, Span
 from ..runtime.matchers import MATCHERS as MATCHERS
-from ..runtime.splitters import BUILTIN, IMPLIED_SPLIT
+from ..runtime.splitters import BUILTIN
 from .ast import AliasDecl, Bundle, Example, RuleLists, RuleRef, SourceDecl, ToolDecl
 from .rules import parse_rule_list, strip_comment
 
@@ -234,8 +234,6 @@ class _Builder:
                                 "the shell splitter takes write=TOOL and read=TOOL",
                             )
                         params[key] = value
-        if split is False and match in IMPLIED_SPLIT:
-            split = IMPLIED_SPLIT[match]
         return ToolDecl(
             name,
             match,
