@@ -64,15 +64,16 @@ class Span:
 EXCERPT = 100
 
 
-def _window(line: str, col: int) -> tuple[str, int]:
-    """At most EXCERPT characters of `line` around column `col` (1-based), and
-    the column within them; "…" marks what was cut."""
+def _window(line: str, col: int) -> tuple[str, int, int]:
+    """At most EXCERPT characters of `line` around column `col` (1-based):
+    the excerpt ("…" marks what was cut), the column within it, and how
+    many of its characters are the line's own (a caret stops there)."""
     if len(line) <= EXCERPT:
-        return line, col
+        return line, col, len(line)
     start = max(0, min(col - 1 - EXCERPT // 2, len(line) - EXCERPT))
     head = "…" if start else ""
     tail = "…" if start + EXCERPT < len(line) else ""
-    return head + line[start : start + EXCERPT] + tail, col - start + len(head)
+    return head + line[start : start + EXCERPT] + tail, col - start + len(head), len(head) + EXCERPT
 
 
 class PolicyError(Exception):
@@ -89,9 +90,9 @@ class PolicyError(Exception):
         out = [f"{self.span}: {self.kind}: {self.message}"]
         src = self.span.source_line
         if src and self.span.line:
-            shown, col = _window(src.replace("\t", " "), self.span.col)
+            shown, col, end = _window(src.replace("\t", " "), self.span.col)
             out.append(f"  {shown}")
-            width = max(1, min(self.span.length, len(shown.rstrip("…")) - col + 1))
+            width = max(1, min(self.span.length, end - col + 1))
             out.append("  " + " " * (col - 1) + "^" * width)
         if self.help:
             out.append(f"  help: {self.help}")
