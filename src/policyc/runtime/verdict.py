@@ -30,7 +30,7 @@ class Verdict(_Verdict):
         """A copy with some fields changed, as `_replace` gives.
 
         Built by position: `_replace` pops every field name out of the
-        changes and goes through `_make` (four changes: 1.02 -> 0.68 us,
+        changes and goes through `_make` (four changes: 0.91 -> 0.66 us,
         timeit, benchmark machine).
         """
         fields = list(self)
@@ -46,7 +46,7 @@ class Verdict(_Verdict):
     def as_call(self, tool: str, subject: str, confined: str, reason: str) -> Verdict:
         """`replace(tool=, subject=, confined=, reason=)` by position: a split
         call's verdict is its deciding subject's, made the call's. ~0.27 us
-        against ~0.68 for `replace` (timeit, benchmark machine)."""
+        against ~0.66 for `replace` (timeit, benchmark machine)."""
         return _new(
             Verdict,
             (self[0], reason, *self[2:6], subject, self[7], confined, tool, self[10], self[11]),
