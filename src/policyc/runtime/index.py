@@ -68,8 +68,9 @@ class ToolRows:
     Specifiers with an inner `*` have a literal head (before the first `*`)
     and tail (after the last). One whose tail holds a space is filed under the
     tail's last token (`git * main` under `main`), else one whose head holds a
-    space under the head's first token (`npm run *` under `npm`): a value
-    meets only the patterns filed under its own last and first tokens. Only
+    space under the head's text before its last space (`npm run x*` under
+    `npm run`, looked up at each space of the value): a value meets only the
+    patterns filed under its own last token and its own leading words. Only
     the rest (`*.env`, `ls*`) are tried on every value.
     """
 
@@ -82,7 +83,8 @@ class ToolRows:
         "lengths",
         "word",
         "glob_by_last",
-        "glob_by_first",
+        "glob_by_words",
+        "glob_words_longest",
         "glob_rest",
         "glob_specs",
         "plain",
@@ -103,9 +105,10 @@ class ToolRows:
         self.prefix: dict[str, list[int]] = {}
         self.lengths: tuple[int, ...] = ()
         self.word: dict[str, list[int]] = {}
-        # (head, tail, spec, rule id) filed by the tail's last token, the head's first token, or neither
+        # (head, tail, spec, rule id) filed by the tail's last token, the head's whole words, or neither
         self.glob_by_last: dict[str, list[tuple]] = {}
-        self.glob_by_first: dict[str, list[tuple]] = {}
+        self.glob_by_words: dict[str, list[tuple]] = {}
+        self.glob_words_longest = -1  # the longest key of glob_by_words
         self.glob_rest: list[tuple] = []
         self.glob_specs: list[tuple[str, int]] = []
         # True when only `always` is populated: skip reading the args.
@@ -142,16 +145,18 @@ class ToolRows:
     def seal(self) -> ToolRows:
         self.lengths = tuple(sorted({len(p) for p in self.prefix}))
         self.always.sort()
-        self.glob_by_last, self.glob_by_first, self.glob_rest = {}, {}, []
+        self.glob_by_last, self.glob_by_words, self.glob_rest = {}, {}, []
         for spec, rid in self.glob_specs:
             head, tail = literal_ends(spec)
             entry = (head, tail, spec, rid)
             if " " in tail:
                 self.glob_by_last.setdefault(tail[tail.rfind(" ") + 1 :], []).append(entry)
             elif " " in head:
-                self.glob_by_first.setdefault(head[: head.find(" ")], []).append(entry)
+                # A value that starts with the head has a space right after these words.
+                self.glob_by_words.setdefault(head[: head.rfind(" ")], []).append(entry)
             else:
                 self.glob_rest.append(entry)
+        self.glob_words_longest = max(map(len, self.glob_by_words), default=-1)
         return self
 
     def matches(self, value: str | None, ctx: tuple | None = None) -> list[int]:
@@ -211,9 +216,16 @@ class ToolRows:
         groups = [self.glob_rest]
         if self.glob_by_last:
             groups.append(self.glob_by_last.get(value[value.rfind(" ") + 1 :], ()))
-        if self.glob_by_first:
+        if self.glob_by_words:
+            # Filed under whole words, not the first one: at 100,000 rules a
+            # value under `git` met ~600 patterns (~40 us a decision, measured).
+            by_words, longest = self.glob_by_words, self.glob_words_longest
             space = value.find(" ")
-            groups.append(self.glob_by_first.get(value[:space] if space >= 0 else value, ()))
+            while 0 <= space <= longest:
+                group = by_words.get(value[:space])
+                if group:
+                    groups.append(group)
+                space = value.find(" ", space + 1)
         for group in groups:
             for head, tail, spec, rid in group:
                 if (
