@@ -113,6 +113,7 @@ def generate_module(artifact: bytes) -> str:
                 depth=path.depth,
                 trie=_token_trie(path.root, pool, groups, maps),
                 globs=_has_globs(path.root),
+                tail_ends=f"frozenset({sorted(path.tail_ends)!r})",
                 summary=f"glob matcher on {path.field}",
             )
         elif path.kind == "prefix":
