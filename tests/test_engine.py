@@ -231,3 +231,31 @@ def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
     # a working directory given as a str subclass anchors `./` rules like a str
     verdict = table.decide("read", {"path": "/w/secret/x"}, cwd=Text("/w"))
     assert verdict.reason == "denied by read(./secret/**)"
+
+
+def test_inner_globs_are_found_under_their_heads_whole_words(compile_json):
+    # The index files `git push x*` under `git push` and looks that up at each
+    # space of the value; a value whose words only start the same way, or
+    # that a tail glob does not end, falls to the other rules.
+    table = compile_json(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "deny": "bash(git push x*) bash(git * --force) bash(npm  run b*)",
+            "allow": "bash(git:*) bash(npm:*)",
+            "default": "ask",
+        }
+    )
+
+    def action(command: str) -> str:
+        return table.decide("bash", {"command": command}).action
+
+    assert action("git push xyz") == "block"
+    assert action("git push origin xyz") == "allow"
+    assert action("git pushx xyz") == "allow"
+    assert action("git status --force") == "block"
+    assert action("git status --forced") == "allow"
+    assert action("npm  run build") == "block"  # two spaces: the key holds one
+    assert action("npm run build") == "allow"
+    # The general path, which the walk hands these to, says the same.
+    for command in ("git push xyz", "git status --force", "npm  run build"):
+        assert table.decide_once("bash", {"command": command}).action == "block"

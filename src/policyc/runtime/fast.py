@@ -20,11 +20,11 @@ reaching carve-outs do not match). A walk then costs a few dict lookups
 however many rules there are. Specifiers with an inner `*` (rules and
 carve-outs) mark the node of their literal head's whole tokens and are tried
 only when the walk passes that node: those whose literal tail holds a space
-only if the value's last character and last token are the tail's (a dict per node, of the globs
-hanging on it and its ancestors), the rest always. A value one of them
-matches is answered None, and the engine takes the general indexed path,
-which is exact in every case. Both paths are checked against the reference
-interpreter by the differential tests.
+only if the value's last character and last token are the tail's (a dict
+per node, of the globs hanging on it and its ancestors), the rest always. A
+value one of them matches is answered None, and the engine takes the
+general indexed path, which is exact in every case. Both paths are checked
+against the reference interpreter by the differential tests.
 
 Prefix matcher with few key lengths: the value is probed at each length,
 longest first, in one dict of the keys' settled verdicts, instead of walked

@@ -58,7 +58,7 @@ class GlobSpec:
     def fullmatch(self, value: str) -> bool | None:
         if self.anything:
             return True
-        # A loop, not `any` over a generator: that cost each check ~0.6 us
+        # A loop, not `any` over a generator: that cost each check ~0.5 us
         # more than the match itself (timeit, one form: 959 -> 448 ns).
         for form in self.forms:
             if form.match(value):
