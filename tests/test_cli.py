@@ -200,6 +200,27 @@ def test_bench_on_generated_and_recorded_calls(artifact, tmp_path, capsys):
     assert "decisions/s" in capsys.readouterr().out
 
 
+def test_bench_passes_a_calls_working_directory_on(artifact, tmp_path, capsys):
+    from policyc import bench
+
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"tool": "read", "args": {"path": "a.txt"}, "cwd": "/repo"}\n')
+    [call] = bench.read_calls(calls)
+    seen = []
+    bench._time_call(lambda tool, args, **options: seen.append((tool, args, options)), call, 1)
+    assert seen == [("read", {"path": "a.txt"}, {"cwd": "/repo"})]
+    assert main(["bench", str(artifact), "--calls", str(calls), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["calls"] == 1
+
+
+@pytest.mark.parametrize("repeats", ["0", "-2", "x"])
+def test_bench_refuses_repeats_below_one(artifact, capsys, repeats):
+    with pytest.raises(SystemExit) as exit_:
+        main(["bench", str(artifact), "--repeats", repeats])
+    assert exit_.value.code == 2
+    assert "expected a whole number of 1 or more" in capsys.readouterr().err
+
+
 def test_bench_refuses_a_bad_calls_file(artifact, tmp_path, capsys):
     calls = tmp_path / "calls.jsonl"
     calls.write_text('{"tool": "bash"}\n{"tool": "bash", "argz": {}}\n')

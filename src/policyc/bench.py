@@ -4,9 +4,11 @@ Users size their agents with this: how long does the artifact take to load,
 how long does the first decision per tool take (it builds that tool's walk),
 and what are the p50/p90/p99 per tool on the calls the agent really makes?
 Calls come from a JSONL file (one `{"tool", "args", "confined"?,
-"subjects"?}` per line, as a hook log records them) or, without one, from a
-workload generated out of the policy's own rules: a call each rule would
-match, plus misses and a tool no rule names.
+"subjects"?, "cwd"?}` per line, the call shape `decide_batch` takes) or,
+without one, from a workload generated out of the policy's own rules: a
+call each rule would match, plus misses and a tool no rule names. With
+`repeats=1` each call is decided once among the others, its data mostly
+out of the CPU caches, as in an agent that calls a tool now and then.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from .runtime.jsonio import loads
 
-CALL_MEMBERS = {"tool", "args", "confined", "subjects"}
+CALL_MEMBERS = {"tool", "args", "confined", "subjects", "cwd"}
 
 
 class CallsError(ValueError):
@@ -80,7 +82,7 @@ def generated_calls(table, k: int = 5000, seed: int = 1) -> list[dict]:
 
 def _time_call(decide, call: dict, repeats: int) -> float:
     tool, args = call["tool"], call.get("args")
-    kwargs = {k: call[k] for k in ("confined", "subjects") if k in call}
+    kwargs = {k: call[k] for k in ("confined", "subjects", "cwd") if k in call}
     start = time.perf_counter_ns()
     for _ in range(repeats):
         decide(tool, args, **kwargs)

@@ -115,6 +115,16 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _positive_int(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return number
+
+
 def _load_table(path: str):
     from .runtime import ArtifactError, load
 
@@ -372,10 +382,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--calls",
         metavar="FILE.jsonl",
-        help='one {"tool", "args", "confined"?, "subjects"?} per line',
+        help='one {"tool", "args", "confined"?, "subjects"?, "cwd"?} per line',
     )
     p.add_argument(
-        "--repeats", type=int, default=3, help="decisions per call per sample (default 3)"
+        "--repeats",
+        type=_positive_int,
+        default=3,
+        help="decisions per call per sample (default 3; 1 times each call once, mostly out of cache)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_bench)
