@@ -259,3 +259,33 @@ def test_inner_globs_are_found_under_their_heads_whole_words(compile_json):
     # The general path, which the walk hands these to, says the same.
     for command in ("git push xyz", "git status --force", "npm  run build"):
         assert table.decide_once("bash", {"command": command}).action == "block"
+
+
+def test_a_value_inner_globs_match_is_settled_by_what_decides_it(compile_json):
+    # The walk keeps the verdict of such a value by its trie node, whether the
+    # value ends there, and which inner globs match: `a bc` and `a bc e` share
+    # the node and the glob `a b*`, but only `a bc` meets the exact deny.
+    table = compile_json(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "deny": "bash(a bc) bash(a * zz)",
+            "allow": "bash(a b*) bash(!a bc d)",
+            "ask": "bash(a bc d *)",
+            "default": "ask",
+        }
+    )
+    commands = ["a bc", "a bc e", "a bc d", "a bcd", "a bc zz", "a bc d e", "a bc d zz", "a b"]
+    expected = {c: table.decide_once("bash", {"command": c}) for c in commands}
+    assert [expected[c].action for c in commands] == [
+        "block",  # the exact deny
+        "allow",  # the glob allow
+        "defer",  # the carve-out cancels the glob allow: the default
+        "allow",
+        "block",
+        "defer",  # the ask glob
+        "block",
+        "allow",
+    ]
+    for order in (commands, commands[::-1], commands * 2):
+        for command in order:
+            assert table.decide("bash", {"command": command}) == expected[command], command
