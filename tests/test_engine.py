@@ -289,3 +289,26 @@ def test_a_value_inner_globs_match_is_settled_by_what_decides_it(compile_json):
     for order in (commands, commands[::-1], commands * 2):
         for command in order:
             assert table.decide("bash", {"command": command}) == expected[command], command
+
+
+def test_bulk_builds_pause_the_collector_and_restore_the_hosts_setting(compile_json):
+    import gc
+
+    import policyc
+    from policyc.runtime.bulk import gc_paused
+
+    seen = []
+    assert gc_paused(lambda: seen.append(gc.isenabled()) or "built") == "built"
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(ZeroDivisionError):
+        gc_paused(lambda: 1 / 0)
+    assert gc.isenabled()  # on again after a build that failed
+    artifact = policyc.compile_text(json.dumps(BUNDLE), "bundle.json")
+    policyc.load(artifact).warm()
+    assert gc.isenabled()
+    gc.disable()  # a host that runs without it keeps it off
+    try:
+        policyc.load(policyc.compile_text(json.dumps(BUNDLE), "bundle.json")).warm()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

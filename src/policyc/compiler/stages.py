@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..grammar.ast import Bundle
+from ..runtime.bulk import gc_paused
 from .artifact import encode_artifact
 from .examples import check_examples
 from .index import build_index, order_rows
@@ -56,6 +57,10 @@ def build_table(bundle: Bundle) -> DecisionTable:
 
 def compile_bundle(bundle: Bundle, inputs_sha256: str) -> bytes:
     """All stages: bundle in, checked artifact bytes out."""
+    return gc_paused(_all_stages, bundle, inputs_sha256)
+
+
+def _all_stages(bundle: Bundle, inputs_sha256: str) -> bytes:
     table = build_table(bundle)
     artifact = encode_artifact(table, inputs_sha256)
     return check_examples(artifact, bundle)

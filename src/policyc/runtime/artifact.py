@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+from .bulk import gc_paused
 from .engine import Table
 from .index import ListIndex, ToolSpec
 from .jsonio import loads
@@ -115,6 +116,10 @@ def table_from_body(body: dict, digest: str = "", **options) -> Table:
     )
 
 
+def _table_from_bytes(body: bytes, digest: str, home, follow_symlinks: bool) -> Table:
+    return table_from_body(loads(body), digest, home=home, follow_symlinks=follow_symlinks)
+
+
 def load(
     artifact: str | os.PathLike | bytes, *, home: str | None = None, follow_symlinks: bool = False
 ) -> Table:
@@ -130,7 +135,7 @@ def load(
     elif os.fspath(artifact).endswith(".py"):
         from .generated import load_module
 
-        return load_module(artifact)  # type: ignore[return-value]
+        return gc_paused(load_module, artifact)  # type: ignore[return-value]
     else:
         try:
             with open(artifact, "rb") as fh:
@@ -139,9 +144,7 @@ def load(
             raise ArtifactError(f"cannot read the artifact: {exc.strerror or exc}") from None
     header, body = read_header(raw)
     try:
-        return table_from_body(
-            loads(body), header["body_sha256"], home=home, follow_symlinks=follow_symlinks
-        )
+        return gc_paused(_table_from_bytes, body, header["body_sha256"], home, follow_symlinks)
     except ArtifactError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

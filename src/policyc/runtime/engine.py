@@ -18,6 +18,7 @@ from _thread import allocate_lock  # the lock without importing threading (hook 
 from collections import namedtuple
 from collections.abc import Iterable
 
+from .bulk import gc_paused
 from .fast import FULL, FastPath
 from .index import ListIndex, ToolSpec, build_list_index
 from .matchers import field_value
@@ -149,7 +150,7 @@ class Lists:
                     failed_verdict(tool, NO_SUBJECTS) if spec is not None and spec.split else None
                 )
                 default = default_verdict(self._default, tool)
-                path = FastPath(self, tool, spec, (deny, ask, allow), default, refusal)
+                path = gc_paused(FastPath, self, tool, spec, (deny, ask, allow), default, refusal)
             if len(self.paths) < 8192:  # model-chosen names: keep the cache bounded
                 self.paths[tool] = path
                 self.fast[tool] = path.decide
@@ -164,7 +165,7 @@ class Lists:
             else:
                 _, deny, ask, allow = self.plan(tool)
                 default = default_verdict(self._default, tool)
-                path = FastPath(self, tool, spec, (deny, ask, allow), default)
+                path = gc_paused(FastPath, self, tool, spec, (deny, ask, allow), default)
             if len(self.subject_fast) < 8192:
                 self.subject_fast[tool] = path
         return path
