@@ -459,7 +459,7 @@ class Table:
         lists = self._by_scope.get(scope)
         if lists is None:
             with self._lock:
-                lists = self._build_lists(scope)
+                lists = gc_paused(self._build_lists, scope)
                 self._by_scope[scope] = lists
         return lists
 
