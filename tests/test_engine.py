@@ -312,3 +312,47 @@ def test_bulk_builds_pause_the_collector_and_restore_the_hosts_setting(compile_j
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_walks_with_grant_sets_skip_only_asks_a_set_really_allows():
+    # The walks of a scope with grant sets settle the shadowing of SPEC 7: an
+    # ask is skipped when a set ranked at or above it allows the value, not
+    # when the set's allow rule is cancelled by a carve-out that reaches it.
+    import policyc
+    from policyc.grammar import parse_bundle
+    from policyc.reference import ReferenceEngine
+
+    text = json.dumps(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "sources": [
+                {"name": "managed", "rank": 3, "trusted": True, "allow": "bash(!deploy prod)"},
+                {
+                    "name": "team",
+                    "rank": 0,
+                    "trusted": True,
+                    "ask": "bash(deploy:*) bash(ship:*) bash(deploy * now)",
+                },
+                {
+                    "name": "ops",
+                    "rank": 2,
+                    "trusted": True,
+                    "ask": "bash(ship it:*) bash(ship * at)",
+                },
+            ],
+            "default": "deny",
+        }
+    )
+    table = policyc.load(policyc.compile_text(text, "b.json"))
+    reference = ReferenceEngine(parse_bundle(text, "b.json"))
+    skill = Source("skill", 1, True)
+    for engine in (table, reference):
+        engine.activate(skill, allow="bash(deploy:*) bash(ship:*)")
+    commands = ["deploy prod", "deploy dev", "deploy prod x", "ship it now", "ship now"]
+    commands += ["deploy prod now", "deploy x now", "ship x at", "ship it at"]  # inner globs
+    got = [table.decide("bash", {"command": c}).action for c in commands]
+    assert got == ["defer", "allow", "allow", "defer", "allow"] + ["allow"] * 2 + ["defer"] * 2
+    for command in commands:
+        args = {"command": command}
+        assert table.decide("bash", args) == reference.decide("bash", args), command
+        assert table.decide("bash", args) == table.decide_once("bash", args), command

@@ -409,11 +409,17 @@ class Table:
         path rules are read against it.
         """
         try:
-            if subjects is None and confined is None and not self._sets:
+            if subjects is None and confined is None:
                 # The common call: one walk to a precomputed verdict (see fast.py).
-                walk = self._fast.get(tool)
-                if walk is None and type(tool) is str:
-                    walk = self._policy.fast_path(tool).decide
+                if not self._sets:
+                    walk = self._fast.get(tool)
+                    if walk is None and type(tool) is str:
+                        walk = self._policy.fast_path(tool).decide
+                else:  # the walks of the lists this scope's grant sets make
+                    lists = self._lists_for(scope)
+                    walk = lists.fast.get(tool)
+                    if walk is None and type(tool) is str:
+                        walk = lists.fast_path(tool).decide
                 if walk is not None:
                     verdict = walk(args)
                     if verdict is not None:
@@ -556,12 +562,10 @@ class Table:
     def _fast_subject(lists: Lists, tool: str, args: object, constrain: bool):
         """A subject's verdict from the precomputed walk, or _UNDECIDED.
 
-        Only for the policy's own lists (no grant set) and tools that are not
-        split themselves (a subject is never split again). A constraint takes
-        the walk's verdict only when a deny or ask rule gave it.
+        Only for tools that are not split themselves (a subject is never split
+        again). A constraint takes the walk's verdict only when a deny or ask
+        rule gave it.
         """
-        if lists.sets:
-            return _UNDECIDED
         path = lists.subject_fast.get(tool) or lists.subject_path(tool)
         verdict = path.decide(args)  # None from a tool decided in full
         if verdict is None:

@@ -1,7 +1,8 @@
 """Precomputed decision paths: one walk from the field value to a verdict.
 
-For the common call (one subject, unconfined, no grant set active) the
-verdict depends only on the tool and the value its matcher reads, and for
+For the common call (one subject, unconfined) the verdict depends only on
+the tool, the value its matcher reads and the lists in force (the policy's,
+or those a scope's grant sets make: each has its own walks), and for
 most values it is fixed by which exact, word-prefix and character-prefix
 specifiers match, rules and carve-outs alike. Those form a tree:
 
@@ -16,7 +17,8 @@ specifiers match, rules and carve-outs alike. Those form a tree:
 
 The verdicts are settled when the path is built, by the same precedence the
 general path applies (deny, ask, allow, default; first rule of a list whose
-reaching carve-outs do not match). A walk then costs a few dict lookups
+reaching carve-outs do not match; with grant sets, no ask a set of another
+source ranked at or above it allows). A walk then costs a few dict lookups
 however many rules there are. Specifiers with an inner `*` (rules and
 carve-outs) mark the node of their literal head's whole tokens and are tried
 only when the walk passes that node: those whose literal tail holds a space
@@ -252,17 +254,42 @@ class FastPath:
                 named[id(verdict)] = verdict.replace(tool=tool)
             return named[id(verdict)]
 
+        def cancelled(action: str, rid: int, cancels: tuple) -> bool:
+            # A carve-out that matches the value cancels the rule it reaches.
+            gid = indexes[action].guard_of.get(rid)
+            return gid is not None and bool(cancels) and not guards[action][gid].isdisjoint(cancels)
+
+        sets = lists.sets
+
+        def shadowed(rid: int, owners: set[int]) -> bool:
+            # With grant sets active, an ask is skipped when a set of another
+            # source, ranked at or above the ask's, allows the value (SPEC 7).
+            # `owners`: the sets owning the allow rules that fire on it.
+            rule = lists.ask.rules[rid]
+            return any(
+                i in owners
+                and gs.source.name != rule.source.name
+                and gs.source.rank >= rule.source.rank
+                for i, gs in enumerate(sets)
+            )
+
+        def owners_of(allowed) -> set[int]:
+            return {lists.allow_owner[a] for a in allowed}
+
         def settle(bag: _Bag) -> Verdict | None:
             parts = bag.parts
             for i, action in enumerate(ACTIONS):
                 rules = parts[i]
                 if not rules:
                     continue
-                guard_of, cancels = indexes[action].guard_of, parts[i + 3]
+                cancels = parts[i + 3]
                 for rid in sorted(set(rules)) if len(rules) > 1 else rules:
-                    gid = guard_of.get(rid)
-                    if gid is not None and cancels and not guards[action][gid].isdisjoint(cancels):
-                        continue  # a carve-out that matches this value cancels the rule
+                    if cancels and cancelled(action, rid, cancels):
+                        continue
+                    if sets and i == 1:
+                        fire = [a for a in set(parts[2]) if not cancelled("allow", a, parts[5])]
+                        if shadowed(rid, owners_of(fire)):
+                            continue
                     return for_tool(lists.verdicts[action][rid])
             return default
 
@@ -279,13 +306,23 @@ class FastPath:
 
         def in_full(value: str) -> Verdict:
             # What the engine's general path answers for this value (one
-            # subject, unconfined, no grant set): each list's first rule that
-            # fires and that no reaching carve-out cancels, by the index.
+            # subject, unconfined): each list's first rule that fires and that
+            # no reaching carve-out cancels, by the index; with grant sets,
+            # the first ask no set shadows.
             for action, r in zip(ACTIONS, rows, strict=True):
-                if r is not None:
-                    rid = indexes[action].first(r, value)
-                    if rid >= 0:
-                        return for_tool(lists.verdicts[action][rid])
+                if r is None:
+                    continue
+                if sets and action == "ask":
+                    allow = rows[2]
+                    fire = indexes["allow"].firing(allow, value) if allow is not None else []
+                    owners = owners_of(fire)
+                    for rid in indexes["ask"].firing(r, value):
+                        if not shadowed(rid, owners):
+                            return for_tool(lists.verdicts["ask"][rid])
+                    continue
+                rid = indexes[action].first(r, value)
+                if rid >= 0:
+                    return for_tool(lists.verdicts[action][rid])
             return default
 
         self.in_full = in_full
@@ -316,7 +353,7 @@ class FastPath:
                 self.depth,
                 self.tail_ends,
                 self.none,
-                None if lists.sets else self._settle_globs,
+                self._settle_globs,
             )
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
@@ -451,7 +488,7 @@ def _glob_walker(
     field: str, root: tuple, depth: int, tail_ends: frozenset, none: Verdict, settle_globs
 ):
     # `settle_globs(node, tokens, specs, value)`: the verdict of a value inner
-    # globs match; None: such a value is answered None, decided in full.
+    # globs match.
     def decide(args: object) -> Verdict | None:
         if type(args) is dict:
             value = args.get(field)
@@ -482,8 +519,6 @@ def _glob_walker(
                             return verdict
                     specs = glob_matches(tails, chain, value)
                     if specs:  # an inner glob matches
-                        if settle_globs is None:
-                            return None  # decided in full
                         return settle_globs(node, tokens, specs, value)
                 return verdict
         # Not a plain dict holding a plain str: a subclass is decided in full.
