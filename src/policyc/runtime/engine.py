@@ -303,7 +303,7 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
         allowed: list[int] = []
         holds = undecided = False
         try:
-            if scope is not None or owner._sets:
+            if owner._sets:  # (without grant sets a scope changes nothing)
                 raise KeyError
             append = verdicts.append
             for call in calls:
@@ -330,7 +330,7 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
                     verdict = verdicts[i] = (
                         full(call["tool"], call["args"])
                         if len(call) == 2
-                        else _one(decide, call, None)
+                        else _one(decide, call, scope)
                     )
                     if verdict[0] == "allow":
                         allowed.append(i)
