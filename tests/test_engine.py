@@ -256,7 +256,7 @@ def test_inner_globs_are_found_under_their_heads_whole_words(compile_json):
     assert action("git status --forced") == "allow"
     assert action("npm  run build") == "block"  # two spaces: the key holds one
     assert action("npm run build") == "allow"
-    # The general path, which the walk hands these to, says the same.
+    # The general path (`decide_once`, no walk) says the same.
     for command in ("git push xyz", "git status --force", "npm  run build"):
         assert table.decide_once("bash", {"command": command}).action == "block"
 

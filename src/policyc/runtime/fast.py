@@ -132,20 +132,9 @@ def glob_hit(tails: dict | None, chain: tuple, value: str) -> bool:
     of every node from the root to the one the walk stopped at (or more);
     `chain`: the other globs of every node from the root to the one
     the walk stopped at (a glob can match only values that pass its node).
+    Kept for generated modules, which hand such a value to their table.
     """
-    if tails:
-        candidates = tails.get(value.rpartition(" ")[2])
-        if candidates:
-            chain = (*chain, candidates)
-    for group in chain:
-        for head, tail, spec in group:
-            if (
-                value.startswith(head)
-                and value.endswith(tail)
-                and compile_glob(spec).fullmatch(value) is not None
-            ):
-                return True
-    return False
+    return bool(glob_matches(tails, chain, value))
 
 
 def glob_matches(tails: dict | None, chain: tuple, value: str) -> frozenset[str]:
