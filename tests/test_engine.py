@@ -291,6 +291,41 @@ def test_a_value_inner_globs_match_is_settled_by_what_decides_it(compile_json):
             assert table.decide("bash", {"command": command}) == expected[command], command
 
 
+def test_one_star_globs_need_room_for_head_and_tail(compile_json):
+    # A glob with one `*` and no `:*` is tested by its head, its tail and the
+    # length both need: `ab*b` starts and ends `ab`, but needs three characters.
+    # Carve-outs ending alike share a tails group (`x * y --dry-run`): a value
+    # ending in `--dry-run` goes on only if it ends as one of them does.
+    short = {
+        "deny": "bash(ab*b)",
+        "allow": "bash(a:*) bash(ab:*)",
+    }
+    tails = {
+        "deny": "bash(x * q --dry-run) bash(!x * y --dry-run) bash(x:*)",
+        "ask": "bash(!x * y --dry-run) bash(x:*)",
+        "allow": "bash(z * --dry-run)",
+    }
+    expected = {
+        "ab": "allow",  # `ab*b` needs 3 characters: the word prefix decides
+        "abb": "block",
+        "ab b": "block",
+        "x 1 q --dry-run": "block",
+        "x 1 y --dry-run": "defer",  # the carve-out cancels both `x:*` rules
+        "x 1 w --dry-run": "block",
+        "z 1 --dry-run": "allow",
+        "z --dry-run": "defer",  # `z * --dry-run` needs its two spaces
+    }
+    for lists in (short, tails):
+        table = compile_json(
+            {"matchers": {"bash": {"match": "glob", "field": "command"}}, **lists, "default": "ask"}
+        )
+        for command, action in expected.items():
+            once = table.decide_once("bash", {"command": command})
+            if command.startswith("a") == (lists is short):
+                assert once.action == action, command
+            assert table.decide("bash", {"command": command}) == once, command
+
+
 def test_bulk_builds_pause_the_collector_and_restore_the_hosts_setting(compile_json):
     import gc
 
