@@ -174,16 +174,6 @@ def _glob_entry(spec: str) -> tuple[str, str, str, int]:
     return head, tail, spec, len(head) + len(tail) if simple else -1
 
 
-def _walks_to_the_end(root: tuple, tokens: list) -> bool:
-    """Whether a walk of `tokens` ends on a node (its `end`) rather than past one."""
-    node = root
-    for token in tokens:
-        node = node[0](token)
-        if node is None:
-            return False
-    return True
-
-
 class FastPath:
     """The precomputed walk for one tool over one set of lists."""
 
@@ -394,8 +384,11 @@ class FastPath:
         it up. Such a decision, walk and glob checks included, was ~8.7 us at
         N=10 and ~12.8 us at 100,000 rules through the engine's general path
         every time, and is ~3.0 and ~3.4 us so (benchmark workload, medians).
+        The count of tokens stands for whether the value ends on the node:
+        it does exactly when that count is the node's depth. (Walking the
+        tokens again to learn it cost ~0.24 us.)
         """
-        key = (id(node), _walks_to_the_end(self.root, tokens), specs)
+        key = (id(node), len(tokens), specs)
         verdict = self.settled.get(key)
         if verdict is None:
             verdict = self.in_full(value)
