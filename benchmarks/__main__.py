@@ -35,7 +35,11 @@ from . import engines, workload
 
 SIZES = (10, 100, 1_000, 10_000, 100_000)
 REPEATS = 5
-BATCH_PASSES = 3  # per round: 15 in all
+# Per round: 50 in all. Each pass is ~5 ms; with 15 in all the ratio of one
+# row moved 1.08-1.25 between two full runs of the same code (min of 15
+# consecutive passes in a quiet process: 1.07-1.13), so a row could read over
+# the target by the luck of which passes a slow spell hit.
+BATCH_PASSES = 10
 ROUNDS = 5
 
 
