@@ -4,8 +4,11 @@ A skill's allowed-tools become a grant set (`table.activate`), and while one
 is active every decision reads the lists it makes. This times `decide` on
 the benchmark's seeded calls with no set and then with a set of two allow
 rules active, in one process, per policy size: the median and p99 of each
-call's quickest of three passes (5 decisions per timing, the timing loop's
-own cost subtracted). Prints a markdown table; nothing is written.
+call's quickest of five passes (5 decisions per timing, the timing loop's
+own cost subtracted). The two tables take their passes in turn, so a slow
+spell of the machine falls on both (timed one after the other, a run read
+1.09 us without a set and 0.92 with one at N=1,000). Prints a markdown
+table; nothing is written.
 """
 
 from __future__ import annotations
@@ -22,23 +25,26 @@ from .__main__ import REPEATS, loop_overhead_ns, per_call_ns
 SET_RULES = "bash(make test:*) read(/repo/docs/:*)"
 
 
-def quickest(decide, calls: list, passes: int = 3) -> list[float]:
-    base = loop_overhead_ns(REPEATS)
-    kept: list[float] | None = None
+def quickest(decides: list, calls: list, passes: int = 5) -> list[list[float]]:
+    """Each call's quickest time under each `decide`, their passes taken in turn."""
+    base = min(loop_overhead_ns(REPEATS) for _ in range(3))
+    kept: list[list[float] | None] = [None] * len(decides)
     for _ in range(passes):
-        times = per_call_ns(decide, calls, budget_s=600, base=base)
-        kept = times if kept is None else list(map(min, kept, times))
-    return kept or []
+        for i, decide in enumerate(decides):
+            times = per_call_ns(decide, calls, budget_s=600, base=base)
+            kept[i] = times if kept[i] is None else list(map(min, kept[i], times))
+    return [times or [] for times in kept]
 
 
 def row(label: str, bundle: dict, k: int) -> str:
     calls = workload.calls(bundle, k=k)
-    table = load(engines.compile_artifact(bundle)).warm()
-    plain = quickest(table.decide, calls)
-    table.activate({"name": "skill", "rank": 0, "trusted": True}, allow=SET_RULES)
+    artifact = engines.compile_artifact(bundle)
+    table = load(artifact).warm()
+    granted = load(artifact).warm()
+    granted.activate({"name": "skill", "rank": 0, "trusted": True}, allow=SET_RULES)
     for tool, args in calls:  # build the scope's walks first, as `warm` did for the policy's
-        table.decide(tool, args)
-    with_set = quickest(table.decide, calls)
+        granted.decide(tool, args)
+    plain, with_set = quickest([table.decide, granted.decide], calls)
 
     def p99(times: list[float]) -> float:
         return sorted(times)[int(0.99 * (len(times) - 1))]
