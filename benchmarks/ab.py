@@ -1,0 +1,110 @@
+"""Another commit's runtime against this one, in one process: `python -m benchmarks.ab OLD`.
+
+OLD is a checkout of the other commit (`git worktree add /tmp/old HEAD~3`).
+Its `src/policyc` is copied to a temporary directory as `policyc_old` (the
+runtime imports itself relatively), both load the same artifacts, compiled
+here, and must give the same verdict on every call. Then blocks of 500
+calls alternate between them, each call keeping its quickest of four
+rounds, at 1, 5 and 50 decisions per timing; prints the median, mean, p90
+and p99 of each (ns, the timing loop's own cost not subtracted: it is the
+same for both).
+
+Two processes, one per commit, would each meet the machine in a different
+mood: this machine changes speed for seconds at a time, and the full
+benchmark's medians moved 5-10% between runs of the same code. Side by
+side in one process, a change of a few percent shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from policyc.runtime import load
+
+from . import engines, workload
+
+BLOCK = 500
+
+
+def _old_load(checkout: Path, into: Path):
+    source = checkout / "src" / "policyc"
+    if not (source / "runtime" / "__init__.py").is_file():
+        raise SystemExit(f"benchmarks.ab: {checkout} has no src/policyc/runtime to compare")
+    shutil.copytree(source, into / "policyc_old")
+    sys.path.insert(0, str(into))
+    return importlib.import_module("policyc_old.runtime").load
+
+
+def _times(decide, calls: list, repeats: int) -> list[float]:
+    clock = time.perf_counter_ns
+    out = []
+    for tool, args in calls:
+        start = clock()
+        for _ in range(repeats):
+            decide(tool, args)
+        out.append((clock() - start) / repeats)
+    return out
+
+
+def compare(decides: dict, calls: list, repeats: int, rounds: int = 4) -> dict[str, list[float]]:
+    """Each call's quickest time per engine; blocks alternate, and so does who goes first."""
+    kept: dict[str, list[float]] = {name: [] for name in decides}
+    for r in range(rounds):
+        for first in range(0, len(calls), BLOCK):
+            chunk = calls[first : first + BLOCK]
+            names = list(decides)
+            if (r + first // BLOCK) % 2:
+                names.reverse()
+            for name in names:
+                times = _times(decides[name], chunk, repeats)
+                if r == 0:
+                    kept[name] += times
+                else:
+                    end = first + len(times)
+                    kept[name][first:end] = map(min, kept[name][first:end], times)
+    return kept
+
+
+def _stats(times: list[float]) -> str:
+    q = statistics.quantiles(times, n=100)
+    return (
+        f"median {statistics.median(times):6.0f}  mean {statistics.mean(times):6.0f}  "
+        f"p90 {q[89]:6.0f}  p99 {q[98]:6.0f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("old", type=Path, help="a checkout of the commit to compare against")
+    parser.add_argument("--sizes", nargs="*", default=["10", "1000", "100000", "realistic"])
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        load_old = _old_load(args.old, Path(tmp))
+        for size in args.sizes:
+            bundle = (
+                workload.realistic_bundle()
+                if size == "realistic"
+                else workload.synthetic_bundle(int(size))
+            )
+            calls = workload.calls(bundle)
+            artifact = engines.compile_artifact(bundle)
+            old, new = load_old(artifact).warm(), load(artifact).warm()
+            for tool, call_args in calls:
+                if old.decide(tool, call_args) != new.decide(tool, call_args):
+                    raise SystemExit(f"{size}: the two disagree on {tool} {call_args}")
+            for repeats in (1, 5, 50):
+                kept = compare({"old": old.decide, "new": new.decide}, calls, repeats)
+                for name, times in kept.items():
+                    print(f"{size:>9} {repeats:2}x {name}: {_stats(times)} ns", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
