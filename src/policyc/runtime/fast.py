@@ -535,7 +535,7 @@ def _glob_walker(
                         group = tails.get(last)
                         if group is None or not value.endswith(group[0]):
                             return verdict
-                        specs = _matching((group[1],), value)  # (found already)
+                        specs = _matching((group[1],), value)  # (no second lookup)
                     else:
                         specs = glob_matches(tails, chain, value)
                     if specs:  # an inner glob matches
