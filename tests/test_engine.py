@@ -67,6 +67,45 @@ def test_a_scoped_grant_set_decides_only_its_scope(table):
     assert table.decide("bash", call, scope="session-1").action == "defer"
 
 
+def test_a_scope_keeps_its_lists_when_another_scope_changes(table, monkeypatch):
+    # Each scope's lists and walks are built from the sets in force for it;
+    # a change elsewhere leaves them be, scopes with the same sets share
+    # them, and a scope whose sets changed gets new ones.
+    built = []
+    build = type(table)._build_lists
+    monkeypatch.setattr(
+        type(table),
+        "_build_lists",
+        lambda self, active: built.append(len(active)) or build(self, active),
+    )
+    commit = {"command": "git commit -m x"}
+    push = {"command": "git push"}
+    table.activate(Source("skill:commit", 1, True), allow="bash(git commit:*)", scope="a")
+    assert table.decide("bash", commit, scope="a").action == "allow"
+    assert table.decide("bash", commit, scope="b").action == "defer"  # no sets: the policy's
+    assert built == [1]
+    table.activate(Source("skill:push", 1, True), allow="bash(git push)", scope="b")
+    assert table.decide("bash", commit, scope="a").action == "allow"
+    assert table.decide("bash", push, scope="a").action == "defer"
+    assert built == [1]  # scope a's sets did not change: its lists stay
+    assert table.decide("bash", push, scope="b").action == "allow"
+    assert table.decide("bash", commit, scope="b").action == "defer"
+    assert built == [1, 1]
+    table.activate(Source("skill:all", 1, True), allow="bash(ls)")  # every scope's sets change
+    assert not table._by_sets  # no scope has the sets those lists were built for
+    for scope in ("a", "b", "c"):
+        assert table.decide("bash", {"command": "ls"}, scope=scope).action == "allow"
+    assert built == [1, 1, 2, 2, 1]
+    assert table.decide("bash", {"command": "ls"}, scope="d").action == "allow"
+    assert built == [1, 1, 2, 2, 1]  # c and d have the same sets: they share
+    assert len(table._by_sets) == 3
+    assert table.revoke("skill:commit", scope="a") == 1
+    assert table.decide("bash", commit, scope="a").action == "defer"
+    assert table.decide("bash", push, scope="b").action == "allow"
+    assert built == [1, 1, 2, 2, 1]  # a now has c's sets: it shares theirs; b kept its own
+    assert len(table._by_sets) == 2  # the lists of revoked sets are gone
+
+
 def test_activating_the_same_key_replaces_the_set(table):
     table.activate(Source("skill:x", 1, True), allow="bash(a)")
     table.activate(Source("skill:x", 1, True), allow="bash(b)")

@@ -377,7 +377,13 @@ class Table:
         self._policy = Lists(lists["deny"], lists["ask"], lists["allow"], [], tools, default)
         self._fast = self._policy.fast  # the same dict, one attribute lookup closer
         self._sets: list[GrantSet] = []
+        # The lists each scope decides against: by scope, emptied on every
+        # change of the sets, and by the sets in force (their ids, in order),
+        # kept while those sets all stay active. A scope whose sets did not
+        # change keeps its lists and walks when another scope's change, and
+        # scopes with the same sets share them (see `_lists_for`).
         self._by_scope: dict[str | None, Lists] = {}
+        self._by_sets: dict[tuple[int, ...], Lists] = {}
         self._lock = allocate_lock()
         self._defaults: dict[str, Verdict] = {}
         self._twins = HeldTwins()  # the held form of each allow verdict, for batches
@@ -465,7 +471,15 @@ class Table:
         lists = self._by_scope.get(scope)
         if lists is None:
             with self._lock:
-                lists = gc_paused(self._build_lists, scope)
+                active = [gs for gs in self._sets if gs.scope is None or gs.scope == scope]
+                if not active:
+                    lists = self._policy
+                else:
+                    # Ids stay unique while the entry lives: its lists hold the sets.
+                    key = tuple(map(id, active))
+                    lists = self._by_sets.get(key)
+                    if lists is None:
+                        lists = self._by_sets[key] = gc_paused(self._build_lists, active)
                 self._by_scope[scope] = lists
         return lists
 
@@ -690,8 +704,7 @@ class Table:
                     break
             else:
                 sets.append(gs)
-            self._sets = sets
-            self._by_scope = {}
+            self._sets_changed(sets)
         return list(gs.granted), refused
 
     def _grant_refusal(self, rule: Rule, action: str, src: Source) -> str | None:
@@ -725,17 +738,38 @@ class Table:
         with self._lock:
             sets = [gs for gs in self._sets if not (gs.scope == scope and gs.source.name == name)]
             removed = len(self._sets) - len(sets)
-            self._sets = sets
-            self._by_scope = {}
+            self._sets_changed(sets)
         return removed
+
+    def _sets_changed(self, sets: list[GrantSet]) -> None:
+        """Put `sets` in force (under the lock), keeping the lists of the scopes they leave as they were.
+
+        Activating or revoking a set in one scope used to throw every
+        scope's lists and walks away, and each scope rebuilt them on its
+        next call (`bash` at 100,000 rules: the lists ~0.3 s and the walk
+        ~0.75 s, per scope). Kept: the lists of each combination of sets
+        some scope now has (its own and the unscoped ones, in order), and
+        of the unscoped ones alone (every other scope's); no others, so
+        what is kept is bounded by the scopes with sets, as the sets are.
+        """
+        unscoped: list[int] = []
+        by_scope: dict[str, list[int]] = {}
+        for gs in sets:
+            if gs.scope is None:
+                unscoped.append(id(gs))
+                for ids in by_scope.values():
+                    ids.append(id(gs))
+            else:
+                by_scope.setdefault(gs.scope, list(unscoped)).append(id(gs))
+        keep = {tuple(unscoped), *map(tuple, by_scope.values())}
+        self._sets = sets
+        self._by_scope = {}
+        self._by_sets = {key: lists for key, lists in self._by_sets.items() if key in keep}
 
     def grants(self) -> list[GrantSet]:
         return list(self._sets)
 
-    def _build_lists(self, scope: str | None) -> Lists:
-        active = [gs for gs in self._sets if gs.scope is None or gs.scope == scope]
-        if not active:
-            return self._policy
+    def _build_lists(self, active: list[GrantSet]) -> Lists:
         built = {}
         for action in ACTIONS:
             rules = list(getattr(self._policy, action).rules)
