@@ -106,6 +106,24 @@ def test_a_scope_keeps_its_lists_when_another_scope_changes(table, monkeypatch):
     assert len(table._by_sets) == 2  # the lists of revoked sets are gone
 
 
+def test_a_scope_walks_tools_its_sets_do_not_name_with_the_policys_walks(table):
+    # No set rule can fire on such a tool, so no set shadows its asks: the
+    # policy's walk decides it; a set rule naming the tool (a glob too) ends that.
+    table.activate(Source("skill:docs", 1, True), allow="read(/docs:*)", scope="a")
+    lists, policy = table._lists_for("a"), table._policy
+    assert lists.fast_path("bash") is policy.fast_path("bash")
+    assert lists.subject_path("bash") is policy.subject_path("bash")
+    assert lists.fast_path("read") is not policy.fast_path("read")
+    ls = {"command": "ls"}
+    assert table.decide("bash", ls, scope="a") == table.decide("bash", ls)
+    assert table.decide("bash", ls, scope="a").action == "defer"
+    table.activate(Source("guard", 1, True), deny="b*", scope="a")
+    lists = table._lists_for("a")
+    assert lists.fast_path("bash") is not policy.fast_path("bash")
+    assert table.decide("bash", ls, scope="a").action == "block"
+    assert table.decide("bash", ls).action == "defer"
+
+
 def test_activating_the_same_key_replaces_the_set(table):
     table.activate(Source("skill:x", 1, True), allow="bash(a)")
     table.activate(Source("skill:x", 1, True), allow="bash(b)")
