@@ -7,8 +7,9 @@ rules active, in one process, per policy size: the median and p99 of each
 call's quickest of five passes (5 decisions per timing, the timing loop's
 own cost subtracted). The two tables take their passes in turn, so a slow
 spell of the machine falls on both (timed one after the other, a run read
-1.09 us without a set and 0.92 with one at N=1,000). Prints a markdown
-table; nothing is written.
+1.09 us without a set and 0.92 with one at N=1,000). Then first decisions
+as sessions come and go: what a scope pays for its lists and walks. Prints
+markdown tables; nothing is written.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 
 from policyc.runtime import load
 
@@ -55,6 +57,34 @@ def row(label: str, bundle: dict, k: int) -> str:
     )
 
 
+def _ms(decide, *args, **kwargs) -> str:
+    start = time.perf_counter()
+    decide(*args, **kwargs)
+    return f"{(time.perf_counter() - start) * 1000:.3f} ms"
+
+
+def first_decisions(label: str, bundle: dict) -> str:
+    """One `bash` decision in each situation, on a warmed table: how long it took."""
+    table = load(engines.compile_artifact(bundle)).warm()
+    call = {"command": "git status"}
+
+    def skill(name: str) -> dict:
+        return {"name": name, "rank": 0, "trusted": True}
+
+    table.activate(skill("skill:a"), allow="bash(make test:*)", scope="a")
+    own = _ms(table.decide, "bash", call, scope="a")
+    table.activate(skill("skill:b"), allow="bash(make lint:*)", scope="b")
+    after_other = _ms(table.decide, "bash", call, scope="a")
+    table.activate(skill("skill:docs"), allow="read(/repo/docs:*)", scope="c")
+    other_tool = _ms(table.decide, "bash", call, scope="c")
+    table.activate(skill("skill:all"), allow="bash(make build:*)")
+    first_session = _ms(table.decide, "bash", call, scope="d")
+    second_session = _ms(table.decide, "bash", call, scope="e")
+    return (
+        f"| {label} | {own} | {after_other} | {other_tool} | {first_session} | {second_session} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[10, 1000, 100_000])
@@ -65,6 +95,18 @@ def main(argv: list[str] | None = None) -> int:
     for n in args.sizes:
         print(row(f"N={n}", workload.synthetic_bundle(n), args.calls), flush=True)
     print(row("realistic", workload.realistic_bundle(), args.calls), flush=True)
+    print()
+    print(
+        "First `bash` decision in a scope: with its own set for bash | after another"
+        " scope activated a set | with a set for `read` only | with one unscoped set,"
+        " a first session | a second session"
+    )
+    print()
+    print("| policy | own set | after another scope's | `read`-only set | unscoped: 1st | 2nd |")
+    print("|---|---|---|---|---|---|")
+    for n in args.sizes:
+        print(first_decisions(f"N={n}", workload.synthetic_bundle(n)), flush=True)
+    print(first_decisions("realistic", workload.realistic_bundle()), flush=True)
     return 0
 
 
