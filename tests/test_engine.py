@@ -114,6 +114,9 @@ def test_a_scope_walks_tools_its_sets_do_not_name_with_the_policys_walks(table):
     assert lists.fast_path("bash") is policy.fast_path("bash")
     assert lists.subject_path("bash") is policy.subject_path("bash")
     assert lists.fast_path("read") is not policy.fast_path("read")
+    # The policy's rules come first in a scope's lists, and keep their verdicts.
+    assert lists.verdicts["allow"][0] is policy.verdicts["allow"][0]
+    assert lists.verdicts["allow"][1].rule == "read(/docs:*)"
     ls = {"command": "ls"}
     assert table.decide("bash", ls, scope="a") == table.decide("bash", ls)
     assert table.decide("bash", ls, scope="a").action == "defer"

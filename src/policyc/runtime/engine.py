@@ -59,15 +59,25 @@ class GrantSet(_GrantSet):
 
 
 class _Verdicts(dict):
-    """Rule id -> its verdict, built on first use (loading builds none)."""
+    """Rule id -> its verdict, built on first use (loading builds none).
 
-    def __init__(self, rules: list[Rule], action: str) -> None:
+    `base`: the policy's, under a scope's lists, whose first rules are the
+    policy's: their verdicts are taken from it, not built again (a scope's
+    `bash` walk at 100,000 rules built ~80,000, ~0.15 s and ~24 MB).
+    """
+
+    def __init__(self, rules: list[Rule], action: str, base: _Verdicts | None = None) -> None:
         super().__init__()
         self._rules = rules
         self._action = action
+        self._base = base
+        self._shared = len(base._rules) if base is not None else 0
 
     def __missing__(self, rid: int) -> Verdict:
-        verdict = self[rid] = rule_verdict(self._rules[rid], self._action)
+        if rid < self._shared:
+            verdict = self[rid] = self._base[rid]
+        else:
+            verdict = self[rid] = rule_verdict(self._rules[rid], self._action)
         return verdict
 
 
@@ -109,10 +119,11 @@ class Lists:
         # tool no set has a rule for is decided by the same rows, so its walks
         # are the policy's (see `_shared`).
         self.base = base
+        shared = base.verdicts if base is not None else {}
         self.verdicts = {
-            "deny": _Verdicts(deny.rules, "block"),
-            "ask": _Verdicts(ask.rules, "defer"),
-            "allow": _Verdicts(allow.rules, "allow"),
+            "deny": _Verdicts(deny.rules, "block", shared.get("deny")),
+            "ask": _Verdicts(ask.rules, "defer", shared.get("ask")),
+            "allow": _Verdicts(allow.rules, "allow", shared.get("allow")),
         }
         # Which grant set each allow rule belongs to (for shadowing); -1 = the policy.
         self.allow_owner: list[int] = []
