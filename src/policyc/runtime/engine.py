@@ -414,10 +414,10 @@ class Table:
         self._fast = self._policy.fast  # the same dict, one attribute lookup closer
         self._sets: list[GrantSet] = []
         # The lists each scope decides against: by scope, emptied on every
-        # change of the sets, and by the sets in force (their ids, in order),
-        # kept while those sets all stay active. A scope whose sets did not
-        # change keeps its lists and walks when another scope's change, and
-        # scopes with the same sets share them (see `_lists_for`).
+        # change of the sets, and by the sets in force for a scope (their ids,
+        # in order), kept while some scope has those sets. A scope whose sets
+        # did not change keeps its lists and walks when another scope's sets
+        # change, and scopes with the same sets share them (see `_sets_changed`).
         self._by_scope: dict[str | None, Lists] = {}
         self._by_sets: dict[tuple[int, ...], Lists] = {}
         self._lock = allocate_lock()
@@ -778,7 +778,7 @@ class Table:
         return removed
 
     def _sets_changed(self, sets: list[GrantSet]) -> None:
-        """Put `sets` in force (under the lock), keeping the lists of the scopes they leave as they were.
+        """Put `sets` in force (under the lock); keep the lists of the scopes they leave alone.
 
         Activating or revoking a set in one scope used to throw every
         scope's lists and walks away, and each scope rebuilt them on its
