@@ -114,9 +114,12 @@ def test_a_scope_walks_tools_its_sets_do_not_name_with_the_policys_walks(table):
     assert lists.fast_path("bash") is policy.fast_path("bash")
     assert lists.subject_path("bash") is policy.subject_path("bash")
     assert lists.fast_path("read") is not policy.fast_path("read")
-    # The policy's rules come first in a scope's lists, and keep their verdicts.
+    # The policy's rules come first in a scope's lists, and keep their verdicts,
+    # and the rows of the tools no set names are the policy's.
     assert lists.verdicts["allow"][0] is policy.verdicts["allow"][0]
     assert lists.verdicts["allow"][1].rule == "read(/docs:*)"
+    assert lists.ask.by_tool["bash"] is policy.ask.by_tool["bash"]
+    assert lists.allow.by_tool["read"] is not policy.allow.by_tool["read"]
     ls = {"command": "ls"}
     assert table.decide("bash", ls, scope="a") == table.decide("bash", ls)
     assert table.decide("bash", ls, scope="a").action == "defer"
@@ -125,6 +128,41 @@ def test_a_scope_walks_tools_its_sets_do_not_name_with_the_policys_walks(table):
     assert lists.fast_path("bash") is not policy.fast_path("bash")
     assert table.decide("bash", ls, scope="a").action == "block"
     assert table.decide("bash", ls).action == "defer"
+
+
+def test_a_set_carve_out_guards_the_rules_it_reaches_beside_the_policys(compile_json):
+    # A scope's lists rebuild the rows and guards of the tools a set names and
+    # share the rest: the policy's carve-out keeps guarding `read`, the set's
+    # (ranked above the policy's deny) cancels it for `bash` in that scope only.
+    table = compile_json(
+        {
+            "matchers": {
+                "bash": {"match": "glob", "field": "command"},
+                "read": {"match": "prefix", "field": "path"},
+            },
+            "sources": [
+                {
+                    "name": "team",
+                    "rank": 1,
+                    "trusted": True,
+                    "deny": "bash(rm:*) read(/etc:*) read(!/etc/hosts)",
+                    "allow": "bash read",
+                },
+            ],
+            "default": "ask",
+        }
+    )
+    table.activate(Source("ops", 2, True), deny="bash(!rm -i:*)", scope="a")
+    lists, policy = table._lists_for("a"), table._policy
+    assert lists.deny.by_tool["read"] is policy.deny.by_tool["read"]
+    assert lists.deny.by_tool["bash"] is not policy.deny.by_tool["bash"]
+    for scope, rm_i in (("a", "allow"), ("b", "block"), (None, "block")):
+        assert table.decide("bash", {"command": "rm -i x"}, scope=scope).action == rm_i
+        assert table.decide("bash", {"command": "rm -rf x"}, scope=scope).action == "block"
+        assert table.decide("read", {"path": "/etc/hosts"}, scope=scope).action == "allow"
+        assert table.decide("read", {"path": "/etc/passwd"}, scope=scope).action == "block"
+        # the general path (no walks) says the same
+        assert table.decide_once("bash", {"command": "rm -i x"}, scope=scope).action == rm_i
 
 
 def test_activating_the_same_key_replaces_the_set(table):

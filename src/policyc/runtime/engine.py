@@ -808,10 +808,11 @@ class Table:
     def _build_lists(self, active: list[GrantSet]) -> Lists:
         built = {}
         for action in ACTIONS:
-            rules = list(getattr(self._policy, action).rules)
+            policy = getattr(self._policy, action)
+            rules = list(policy.rules)
             for gs in active:
                 rules.extend(gs.rules[action])
-            built[action] = build_list_index(rules, self.tools, self._known)
+            built[action] = build_list_index(rules, self.tools, self._known, base=policy)
         return Lists(
             built["deny"],
             built["ask"],

@@ -389,20 +389,45 @@ def _guard_tools(idx: ListIndex) -> dict[int, str]:
 
 
 def build_list_index(
-    rules: list[Rule], tools: dict[str, ToolSpec], known_tools: set[str]
+    rules: list[Rule],
+    tools: dict[str, ToolSpec],
+    known_tools: set[str],
+    base: ListIndex | None = None,
 ) -> ListIndex:
-    """Index one action list. Rules keep their order; ids are positions."""
+    """Index one action list. Rules keep their order; ids are positions.
+
+    `base`: the index of this list's first rules (the policy's, under a
+    scope's grant sets). The rows of every tool no later rule names or
+    matches are the same, and are shared with it, guards and all; only the
+    others are built. A scope's lists at 100,000 rules, with a set for
+    `read` only, rebuilt every tool's rows (~0.3 s).
+    """
     idx = ListIndex()
     idx.rules = list(rules)
     names = set(known_tools) | {r.tool for r in rules if not r.glob}
-    for name in sorted(names):
-        idx.by_tool[name] = ToolRows(_field(tools, name), _kind(tools, name))
+    build = names
+    if base is not None:
+        later = idx.rules[len(base.rules) :]
+        build = {
+            name
+            for name in names
+            if name not in base.by_tool or any(tool_matches(r.tool, name) for r in later)
+        }
+        for name in names - build:
+            idx.by_tool[name] = base.by_tool[name]
+        # Guard ids of the shared rows stay valid: the base's guards come first.
+        idx.guards = list(base.guards)
+        idx.guard_of = {
+            rid: gid for rid, gid in base.guard_of.items() if rules[rid].tool not in build
+        }
+    built = {name: ToolRows(_field(tools, name), _kind(tools, name)) for name in sorted(build)}
+    idx.by_tool.update(built)
 
     # Carve-outs by tool: a rule's guard is the set of carve-outs of its tool
     # ranked at or above it. Rules sharing a threshold share the guard.
     carve_outs: dict[str, list[int]] = {}
     for rid, rule in enumerate(rules):
-        if rule.carve_out:
+        if rule.carve_out and rule.tool in built:
             carve_outs.setdefault(rule.tool, []).append(rid)
     guard_cache: dict[tuple[str, int], int] = {}
 
@@ -411,12 +436,14 @@ def build_list_index(
             continue
         if rule.glob:
             idx.glob_ids.append(rid)
-            for name, rows in idx.by_tool.items():
+            for name, rows in built.items():
                 if tool_matches(rule.tool, name):
                     rows.always.append(rid)
             continue
+        if rule.tool not in built:
+            continue
         spec = tools.get(rule.tool)
-        idx.by_tool[rule.tool].add(spec.match if spec else "", rule.spec, rid)
+        built[rule.tool].add(spec.match if spec else "", rule.spec, rid)
         if rule.tool not in carve_outs:
             continue
         key = (rule.tool, rule.source.rank)
@@ -434,6 +461,12 @@ def build_list_index(
             guard_cache[key] = gid
         if guard_cache[key] >= 0:
             idx.guard_of[rid] = guard_cache[key]
-    for rows in idx.by_tool.values():
+    for rows in built.values():
         rows.seal()
-    return idx.mark_guarded()
+    # Marked here, not by `mark_guarded`: the shared rows are the base's, read
+    # by its own decisions meanwhile, and keep their marks.
+    for rid in idx.guard_of:
+        rows = built.get(rules[rid].tool)
+        if rows is not None:
+            rows.guarded = True
+    return idx
