@@ -331,17 +331,21 @@ def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
     assert verdict.reason == "denied by read(./secret/**)"
 
 
+def _bash_globs(compile_json, **lists: str):
+    """A table of `bash` rules on the glob matcher, `ask` by default."""
+    return compile_json(
+        {"matchers": {"bash": {"match": "glob", "field": "command"}}, **lists, "default": "ask"}
+    )
+
+
 def test_inner_globs_are_found_under_their_heads_whole_words(compile_json):
     # The index files `git push x*` under `git push` and looks that up at each
     # space of the value; a value whose words only start the same way, or
     # that a tail glob does not end, falls to the other rules.
-    table = compile_json(
-        {
-            "matchers": {"bash": {"match": "glob", "field": "command"}},
-            "deny": "bash(git push x*) bash(git * --force) bash(npm  run b*)",
-            "allow": "bash(git:*) bash(npm:*)",
-            "default": "ask",
-        }
+    table = _bash_globs(
+        compile_json,
+        deny="bash(git push x*) bash(git * --force) bash(npm  run b*)",
+        allow="bash(git:*) bash(npm:*)",
     )
 
     def action(command: str) -> str:
@@ -363,14 +367,11 @@ def test_a_value_inner_globs_match_is_settled_by_what_decides_it(compile_json):
     # The walk keeps the verdict of such a value by its trie node, whether the
     # value ends there, and which inner globs match: `a bc` and `a bc e` share
     # the node and the glob `a b*`, but only `a bc` meets the exact deny.
-    table = compile_json(
-        {
-            "matchers": {"bash": {"match": "glob", "field": "command"}},
-            "deny": "bash(a bc) bash(a * zz)",
-            "allow": "bash(a b*) bash(!a bc d)",
-            "ask": "bash(a bc d *)",
-            "default": "ask",
-        }
+    table = _bash_globs(
+        compile_json,
+        deny="bash(a bc) bash(a * zz)",
+        allow="bash(a b*) bash(!a bc d)",
+        ask="bash(a bc d *)",
     )
     commands = ["a bc", "a bc e", "a bc d", "a bcd", "a bc zz", "a bc d e", "a bc d zz", "a b"]
     expected = {c: table.decide_once("bash", {"command": c}) for c in commands}
@@ -414,9 +415,7 @@ def test_one_star_globs_need_room_for_head_and_tail(compile_json):
         "z --dry-run": "defer",  # `z * --dry-run` needs its two spaces
     }
     for lists in (short, tails):
-        table = compile_json(
-            {"matchers": {"bash": {"match": "glob", "field": "command"}}, **lists, "default": "ask"}
-        )
+        table = _bash_globs(compile_json, **lists)
         for command, action in expected.items():
             once = table.decide_once("bash", {"command": command})
             if command.startswith("a") == (lists is short):

@@ -63,7 +63,8 @@ class _Verdicts(dict):
 
     `base`: the policy's, under a scope's lists, whose first rules are the
     policy's: their verdicts are taken from it, not built again (a scope's
-    `bash` walk at 100,000 rules built ~80,000, ~0.15 s and ~24 MB).
+    `bash` walk at 100,000 rules built ~80,000: three scopes with a `bash`
+    set, first decision ~1.26 -> ~1.09 s each, RSS after them 435 -> 361 MB).
     """
 
     def __init__(self, rules: list[Rule], action: str, base: _Verdicts | None = None) -> None:
