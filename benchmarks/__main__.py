@@ -54,7 +54,10 @@ def machine() -> dict:
         pass
     import os
 
+    from policyc.runtime import fast
+
     return {
+        "walks": fast.WALKS,  # policyc's: "compiled" (_walks.pyx) or "pure"
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "system": platform.platform(),
@@ -178,6 +181,9 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
     for tool, call in calls[:2000]:  # build the per-tool paths before timing
         table(tool, call)
     runners = {"floor": engines.floor(artifact).raw, "policyc": table.raw}
+    pure = engines.policyc_pure(artifact, calls)
+    if pure is not None:
+        runners["policyc-pure"] = pure.raw
     generated = engines.policyc_generated(artifact, tmp / f"{label}_gen.py")
     if generated is not None:
         runners["policyc-generated"] = generated.raw
@@ -224,6 +230,8 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
     policyc_answers = [table(t, a) for t, a in calls]
     if generated is not None and [generated(t, a) for t, a in calls] != policyc_answers:
         raise SystemExit(f"{label}: the generated module disagrees with the table runtime")
+    if pure is not None and [pure(t, a) for t, a in calls] != policyc_answers:
+        raise SystemExit(f"{label}: the pure walks disagree with the compiled ones")
     for name, got in answered.items():
         k = min(len(got), checked)
         if got[:k] != reference_answers[:k] or policyc_answers[:k] != reference_answers[:k]:

@@ -35,6 +35,27 @@ def policyc_table(artifact: bytes) -> Decide:
     return run
 
 
+def policyc_pure(artifact: bytes, calls: list) -> Decide | None:
+    """The table runtime with its pure-Python walks, as an install without a C
+    compiler runs (None where the compiled walks are not built: `policyc` is that).
+
+    Walks are built on a tool's first decision, so every call is made once
+    here, while the pure walks are the ones being built.
+    """
+    from policyc.runtime import fast
+
+    if fast.COMPILED is None or fast.WALKS != "compiled":
+        return None
+    fast.WALKS = "pure"
+    try:
+        run = policyc_table(artifact)
+        for tool, args in calls:
+            run(tool, args)
+    finally:
+        fast.WALKS = "compiled"
+    return run
+
+
 def reference(bundle: dict) -> Decide:
     engine = ReferenceEngine(parse(bundle))
     return lambda tool, args: engine.decide(tool, args).action

@@ -8,6 +8,7 @@ from pathlib import Path
 ORDER = (
     "floor",
     "policyc",
+    "policyc-pure",
     "policyc-generated",
     "reference",
     "cedarpy",
@@ -38,6 +39,12 @@ def markdown(results: dict) -> str:
         f"Machine: {m['cpu'] or 'unknown CPU'}, {m['cores']} cores, {m['implementation']} {m['python']}, {m['system']}.",
         f"{results['calls']} seeded calls per size; median per-call latency (the timing loop's own cost subtracted, the call counted);",
         "× = ratio to the floor in the same run. Slow engines are timed on the first calls within a budget (n).",
+        f"policyc: the table runtime, its walks {m.get('walks', 'pure')}"
+        + (
+            "; policyc-pure: the same with its pure-Python walks (an install without a C compiler)."
+            if m.get("walks") == "compiled"
+            else "."
+        ),
         "",
         "| policy | " + " | ".join(names) + " |",
         "|---|" + "---|" * len(names),

@@ -18,3 +18,22 @@ def compile_json():
         return policyc.load(policyc.compile_text(json.dumps(bundle), "bundle.json"))
 
     return build
+
+
+@pytest.fixture(scope="module", params=["compiled", "pure"], autouse=False)
+def walks(request):
+    """The runtime's walks a module's tests run with: each in turn (see policyc.runtime.fast).
+
+    The compiled walks are built by pip where a C compiler is at hand; where
+    they are not, their run is skipped, and says so (CI requires them).
+    """
+    from policyc.runtime import fast
+
+    if request.param == "compiled" and fast.COMPILED is None:
+        pytest.skip(
+            "the compiled walks are not built (no C compiler at install, or POLICYC_PURE_WALKS)"
+        )
+    before = fast.WALKS
+    fast.WALKS = request.param
+    yield request.param
+    fast.WALKS = before

@@ -192,6 +192,9 @@ def test_bench_on_generated_and_recorded_calls(artifact, tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["calls"] == 5000 and "bash" in report["tools"]
     assert report["overall"]["p50_us"] <= report["overall"]["p99_us"]
+    from policyc.runtime import fast
+
+    assert report["walks"] == fast.WALKS  # compiled where pip built them
     calls = tmp_path / "calls.jsonl"
     calls.write_text(
         '{"tool": "bash", "args": {"command": "ls"}}\n\n{"tool": "bash", "args": {}, "confined": "box"}\n'

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from unittest.mock import patch
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,9 @@ from .strategies import (
     values,
     walk_bundles,
 )
+
+# Every test here runs with the compiled walks and with the pure ones (conftest).
+pytestmark = pytest.mark.usefixtures("walks")
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

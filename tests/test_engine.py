@@ -9,6 +9,9 @@ import pytest
 
 from policyc.runtime import VERDICT_NS, RuleSyntaxError, Source, Verdict
 
+# Every test here runs with the compiled walks and with the pure ones (conftest).
+pytestmark = pytest.mark.usefixtures("walks")
+
 BUNDLE = {
     "matchers": {
         "bash": {"match": "glob", "field": "command"},
@@ -488,3 +491,19 @@ def test_walks_with_grant_sets_skip_only_asks_a_set_really_allows():
         args = {"command": command}
         assert table.decide("bash", args) == reference.decide("bash", args), command
         assert table.decide("bash", args) == table.decide_once("bash", args), command
+
+
+def test_the_table_walks_with_the_walks_asked_for(walks, compile_json):
+    """The compiled run of these tests decides through the compiled walks, not the pure ones."""
+    from types import FunctionType
+
+    table = compile_json({**BUNDLE, "deny": "bash(rm:*) read(/etc:*)"}).warm()
+    for tool, args, action in (
+        ("bash", {"command": "rm -rf /"}, "block"),
+        ("bash", {"command": "ls"}, "defer"),
+        ("read", {"path": "/etc/passwd"}, "block"),
+        ("read", {"path": "/repo/a"}, "allow"),
+    ):
+        walk = table._fast[tool]
+        assert (type(walk) is FunctionType) == (walks == "pure"), (tool, walks)
+        assert walk(args).action == action

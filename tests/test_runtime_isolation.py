@@ -45,3 +45,19 @@ def test_runtime_modules_import_only_the_standard_library():
             for name in names:
                 top = name.split(".")[0]
                 assert top in stdlib or top == "__future__", f"{path.name} imports {name}"
+
+
+def test_the_compiled_walks_import_nothing():
+    """`_walks.pyx` (built into the runtime where a C compiler is at hand) imports
+    no module at run time: what it calls back, fast.py hands it."""
+    import re
+    from pathlib import Path
+
+    import policyc.runtime
+
+    source = Path(policyc.runtime.__file__).parent / "_walks.pyx"
+    if not source.is_file():  # an installed wheel carries the build, not its source
+        source = Path(__file__).resolve().parent.parent / "src/policyc/runtime/_walks.pyx"
+    text = source.read_text()
+    assert "def glob_walker" in text
+    assert re.findall(r"^\s*(?:import|from)\s+\S+", text, re.M) == []

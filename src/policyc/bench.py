@@ -121,8 +121,15 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
         }
 
     everything = [s for samples in per_tool.values() for s in samples]
+    from .runtime import fast
+    from .runtime.generated import GeneratedTable
+
     return {
         "artifact": str(artifact),
+        # What decided: the runtime's compiled walks, its pure-Python ones (a
+        # machine that had no C compiler when policyc was installed), or a
+        # generated module's functions.
+        "walks": "generated" if isinstance(table, GeneratedTable) else fast.WALKS,
         "load_ms": load_s * 1000,
         "first_decision_ms": {tool: ns / 1e6 for tool, ns in sorted(first.items())},
         "calls": len(calls),
@@ -135,7 +142,7 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
 def render(report: dict) -> str:
     lines = [
         f"{report['artifact']}: loaded in {report['load_ms']:.1f} ms; {report['calls']} calls; "
-        f"{report['decisions_per_second']:,.0f} decisions/s",
+        f"{report['decisions_per_second']:,.0f} decisions/s; walks: {report['walks']}",
         "",
         f"{'tool':32} {'calls':>7} {'p50 µs':>8} {'p90 µs':>8} {'p99 µs':>8} {'first ms':>9}",
     ]

@@ -62,7 +62,7 @@ def _tails_literal(tails, maps: dict) -> str:
 
 def _token_trie(node, pool: _Pool, groups: dict, maps: dict) -> str:
     """A frozen token-trie node (see runtime.fast) as a literal, verdicts by number."""
-    get, end, past, chain, tails = node
+    get, end, past, chain, tails = node[:5]  # (the sixth, the children dict, is `get`'s)
     children = ", ".join(
         f"{token!r}: {_token_trie(child, pool, groups, maps)}"
         for token, child in sorted(get.__self__.items())

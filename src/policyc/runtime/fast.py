@@ -41,9 +41,28 @@ one call, and each token one more lookup.
 
 from __future__ import annotations
 
+import os
+
 from .index import ListIndex, ToolRows
 from .matchers import compile_glob, field_value, literal_ends
 from .verdict import Verdict
+
+
+def _compiled_walks():
+    """The walks compiled from `_walks.pyx`, or None: not built, or POLICYC_PURE_WALKS set."""
+    if os.environ.get("POLICYC_PURE_WALKS", "") not in ("", "0"):
+        return None
+    try:
+        from . import _walks
+    except ImportError:  # installed without a C compiler: the walks below decide
+        return None
+    return _walks
+
+
+# The compiled walks, where built; `WALKS` says which a FastPath builds now
+# ("compiled" or "pure"): the tests run both against the reference.
+COMPILED = _compiled_walks()
+WALKS = "compiled" if COMPILED is not None else "pure"
 
 ACTIONS = ("deny", "ask", "allow")
 
@@ -357,14 +376,13 @@ class FastPath:
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
             self.root, self.depth = _freeze_tokens(root, self.tails)
-            self.decide = _glob_walker(
-                self.field,
-                self.root,
-                self.depth,
-                self.tail_ends,
-                self.none,
-                self._settle_globs,
-            )
+            walk = (self.field, self.root, self.depth, self.tail_ends, self.none)
+            if WALKS == "compiled":
+                self.decide = COMPILED.glob_walker(
+                    *walk, self._settle_globs, _matching, glob_matches, field_value
+                )
+            else:
+                self.decide = _glob_walker(*walk, self._settle_globs)
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
             lengths = sorted({len(key) for key in keys}, reverse=True)
@@ -375,8 +393,14 @@ class FastPath:
                 self.by_key = {key: node.past for key, node in keys.items()}
                 if len(lengths) >= 3:
                     self.heads = frozenset(key[: lengths[-1]] for key in keys)
-                self.decide = _probe_walker(
-                    self.field, self.exact, lengths, self.heads, self.by_key, root.past, self.none
+                walk = (self.field, self.exact, lengths, self.heads, self.by_key, root.past)
+                if WALKS == "compiled":
+                    self.decide = COMPILED.probe_walker(*walk, self.none, field_value)
+                else:
+                    self.decide = _probe_walker(*walk, self.none)
+            elif WALKS == "compiled":
+                self.decide = COMPILED.prefix_walker(
+                    self.field, self.root, self.exact, self.none, field_value
                 )
             else:
                 self.decide = _prefix_walker(self.field, self.root, self.exact, self.none)
@@ -385,7 +409,7 @@ class FastPath:
         if refusal is not None:
             self.decide = _constant(refusal)
 
-    def _settle_globs(self, node: tuple, tokens: list, specs: tuple, value: str) -> Verdict:
+    def _settle_globs(self, node: tuple, count: int, specs: tuple, value: str) -> Verdict:
         """The verdict of a value that the inner globs `specs` match, its walk stopping at `node`.
 
         Which rules and carve-outs match such a value is fixed by the node,
@@ -396,11 +420,12 @@ class FastPath:
         it up. Such a decision, walk and glob checks included, was ~8.7 us at
         N=10 and ~12.8 us at 100,000 rules through the engine's general path
         every time, and is ~3.0 and ~3.4 us so (benchmark workload, medians).
-        The count of tokens stands for whether the value ends on the node:
-        it does exactly when that count is the node's depth. (Walking the
-        tokens again to learn it cost ~0.24 us.)
+        `count`, the walk's count of tokens (`value.split(" ", depth)`),
+        stands for whether the value ends on the node: it does exactly when
+        that count is the node's depth. (Walking the tokens again to learn it
+        cost ~0.24 us.)
         """
-        key = (id(node), len(tokens), specs)
+        key = (id(node), count, specs)
         verdict = self.settled.get(key)
         if verdict is None:
             verdict = self.in_full(value)
@@ -485,7 +510,7 @@ class FastPath:
 # -- the walks: one closure per tool, over the frozen trie -------------------
 #
 # Token trie node: (children's `get` {token: node}.get, end, past, chain,
-# tails); `end` is the verdict for a value whose tokens end at this node,
+# tails, children {token: node}: the dict the compiled walk reads); `end` is the verdict for a value whose tokens end at this node,
 # `past` for one that goes on, `chain` the groups of inner globs without a
 # space in their tail on this node and its ancestors, None when no inner glob
 # at all hangs on them (the bound `get` saves a lookup per token); `tails`
@@ -501,8 +526,8 @@ class FastPath:
 def _glob_walker(
     field: str, root: tuple, depth: int, tail_ends: frozenset, none: Verdict, settle_globs
 ):
-    # `settle_globs(node, tokens, specs, value)`: the verdict of a value inner
-    # globs match.
+    # `settle_globs(node, count, specs, value)`: the verdict of a value inner
+    # globs match, its split's token count `count`.
     def decide(args: object) -> Verdict | None:
         if type(args) is dict:
             value = args.get(field)
@@ -539,7 +564,7 @@ def _glob_walker(
                     else:
                         specs = glob_matches(tails, chain, value)
                     if specs:  # an inner glob matches
-                        return settle_globs(node, tokens, specs, value)
+                        return settle_globs(node, len(tokens), specs, value)
                 return verdict
         # Not a plain dict holding a plain str: a subclass is decided in full.
         return none if field_value(args, field) is None else None
@@ -699,10 +724,10 @@ def _freeze_tokens(root: _Node, every_tail: dict) -> tuple[tuple, int]:
     for node in reversed(order):  # children before parents
         children = node.children
         # Leaves share one empty `get`: at a large N it stays in the CPU cache.
-        get = {t: c.frozen for t, c in children.items()}.get if children else _NO_CHILDREN
+        kids = {t: c.frozen for t, c in children.items()} if children else _NO_CHILDREN.__self__
         chain = node.chain
         tail_map = None if chain is None else node.tail_map or _NO_TAILS
-        node.frozen = (get, node.end, node.past, chain, tail_map)
+        node.frozen = (kids.get, node.end, node.past, chain, tail_map, kids)
     return root.frozen, order[-1].depth
 
 
