@@ -70,6 +70,26 @@ def test_a_scoped_grant_set_decides_only_its_scope(table):
     assert table.decide("bash", call, scope="session-1").action == "defer"
 
 
+def test_a_grant_set_decides_batches_too(table):
+    # A batch of walked calls decides against the lists the scope's sets make,
+    # not the policy's walks, as single decisions do.
+    calls = [{"tool": "bash", "args": {"command": "git commit -m x"}}, ("read", {"path": "/a"})]
+    plain = [{"tool": "bash", "args": {"command": "git commit -m x"}}]
+    assert [v.action for v in table.decide_batch(plain)] == ["defer"]
+    table.activate(Source("skill:commit", 1, True), allow="bash(git commit:*)")
+    assert [v.action for v in table.decide_batch(plain)] == ["allow"]
+    assert [v.action for v in table.decide_batch(calls)] == ["allow", "allow"]
+    table.revoke("skill:commit")
+    assert [v.action for v in table.decide_batch(plain)] == ["defer"]
+
+
+@pytest.mark.parametrize("tool", [["bash"], {"bash": 1}, None, 7])
+def test_a_tool_that_is_not_a_name_is_blocked_not_raised(table, tool):
+    verdict = table.decide(tool, {"command": "ls"})
+    assert verdict.action == "block" and verdict.failed
+    assert [v.action for v in table.decide_batch([{"tool": tool, "args": {}}])] == ["block"]
+
+
 def test_a_scope_keeps_its_lists_when_another_scope_changes(table, monkeypatch):
     # Each scope's lists and walks are built from the sets in force for it;
     # a change elsewhere leaves them be, scopes with the same sets share
@@ -495,9 +515,12 @@ def test_walks_with_grant_sets_skip_only_asks_a_set_really_allows():
 
 def test_the_table_walks_with_the_walks_asked_for(walks, compile_json):
     """The compiled run of these tests decides through the compiled walks, not the pure ones."""
-    from types import FunctionType
+    from types import FunctionType, MethodType
 
     table = compile_json({**BUNDLE, "deny": "bash(rm:*) read(/etc:*)"}).warm()
+    # `decide` and `decide_batch` go through the compiled fronts, or are the Python ones.
+    assert (type(table.decide) is MethodType) == (walks == "pure")
+    assert (type(table.decide_batch) is FunctionType) == (walks == "pure")
     for tool, args, action in (
         ("bash", {"command": "rm -rf /"}, "block"),
         ("bash", {"command": "ls"}, "defer"),

@@ -320,10 +320,6 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
     """
 
     twin_of, twin = twins.get, twins.twin
-    # The loop over plain calls, compiled with the walks where they are built
-    # (see fast.WALKS): a batch of five at N=10 was 1.3x five single
-    # decisions with it in Python and the walks compiled (measured).
-    compiled = fast.COMPILED.walk_batch if fast.WALKS == "compiled" else None
 
     def decide_batch(calls: Iterable, scope: str | None = None) -> list[Verdict]:
         """Decide every call of one model response before any runs (SPEC section 7).
@@ -347,21 +343,18 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
         try:
             if owner._sets:  # (without grant sets a scope changes nothing)
                 raise KeyError
-            if compiled is not None:  # the same loop, compiled
-                verdicts, allowed, holds, undecided = compiled(calls, walks, _FAILED)
-            else:
-                append = verdicts.append
-                for call in calls:
-                    verdict = walks[call["tool"]](call["args"]) if len(call) == 2 else None
-                    if verdict is None:  # to decide in full (its walk ran: not twice)
-                        undecided = True
-                    else:
-                        action = verdict[0]  # once: a tuple subclass's subscript is not specialised
-                        if action == "allow":
-                            allowed.append(len(verdicts))
-                        elif action == "defer" or verdict[_FAILED]:
-                            holds = True
-                    append(verdict)
+            append = verdicts.append
+            for call in calls:
+                verdict = walks[call["tool"]](call["args"]) if len(call) == 2 else None
+                if verdict is None:  # to decide in full (its walk ran: not twice)
+                    undecided = True
+                else:
+                    action = verdict[0]  # once: a tuple subclass's subscript is not specialised
+                    if action == "allow":
+                        allowed.append(len(verdicts))
+                    elif action == "defer" or verdict[_FAILED]:
+                        holds = True
+                append(verdict)
         except Exception:  # another shape, an unknown tool, a fault: `decide` takes each
             verdicts = [_one(decide, call, scope) for call in calls]
             holds, allowed = _holders(verdicts)
@@ -387,6 +380,11 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full):
                 verdicts[i] = twin_of(id(verdict)) or twin(verdict)
         return verdicts
 
+    if fast.WALKS == "compiled":
+        # With compiled walks, this loop in Python cost a batch of five at
+        # N=10 1.4x five single decisions (`python -m benchmarks`): the
+        # common batch goes through the same loop compiled, the rest here.
+        return fast.COMPILED.batch_front(walks, owner, decide_batch, twin_of, twin, _FAILED)
     return decide_batch
 
 
@@ -432,6 +430,13 @@ class Table:
         self._lock = allocate_lock()
         self._defaults: dict[str, Verdict] = {}
         self._twins = HeldTwins()  # the held form of each allow verdict, for batches
+        if fast.WALKS == "compiled":
+            # The common call (one subject, unconfined, no grant set) through
+            # the compiled walks without a Python frame; `Table.decide` below
+            # takes the rest, and is what this does (`_walks.decide_front`).
+            self.decide = fast.COMPILED.decide_front(
+                self._fast, self._sets, self.decide, self._decide_rest
+            )
         self.decide_batch = make_batch(self.decide, self._twins, self._fast, self, self.decide_once)
         anchored = cwd_tools([r for idx in lists.values() for r in idx.rules], tools)
         self._splitters = {
@@ -489,6 +494,13 @@ class Table:
         for tool in sorted(self._known):
             self._policy.fast_path(tool)
         return self
+
+    def _decide_rest(self, tool, args, confined, subjects, scope, cwd) -> Verdict:
+        """What `decide` does with a call its walk left undecided."""
+        try:
+            return self._decide(tool, args, confined, subjects, scope, cwd)
+        except Exception as exc:  # fail closed: an internal error never allows
+            return _fault(tool, confined, exc)
 
     def decide_once(
         self,
@@ -807,7 +819,7 @@ class Table:
             else:
                 by_scope.setdefault(gs.scope, list(unscoped)).append(id(gs))
         keep = {tuple(unscoped), *map(tuple, by_scope.values())}
-        self._sets = sets
+        self._sets[:] = sets  # in place: the compiled `decide` holds this list
         self._by_scope = {}
         self._by_sets = {key: lists for key, lists in self._by_sets.items() if key in keep}
 
