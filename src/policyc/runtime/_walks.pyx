@@ -2,17 +2,20 @@
 """The precomputed walks of fast.py, compiled: an optional build, same answers.
 
 fast.py's walks are closures over frozen tries; these are the same walks
-over the same tries, the same steps in the same order, written for Cython
-so that each step is a C call instead of bytecode. `pip install` compiles
-this file where a C compiler is at hand; without one, or with
-POLICYC_PURE_WALKS=1 set, fast.py's own walks decide (see `fast.WALKS`).
-The differential tests run every walk of both against the reference.
+over the same tries, reaching the same node and verdict, written for
+Cython so that each step is a C call instead of bytecode. With them come
+fronts for `Table.decide` and `decide_batch` that take the common call and
+batch without a Python frame and hand everything else to the Python
+methods. `pip install` compiles this file where a C compiler is at hand;
+without one, or with POLICYC_PURE_WALKS=1 set, fast.py's own walks and the
+Python methods decide (see `fast.WALKS`). The differential tests run both
+against the reference.
 
-Why by hand and not Cython over fast.py as it stands: compiled unchanged,
-fast.py's walks gained ~20% (measured side by side, benchmark workload);
-the gain here comes from not splitting the value into all its tokens, which
-in Python is the cheapest way and in C the dearest (a list and a string per
-token, where a walk mostly stops after one or two).
+Why by hand and not Cython over fast.py and engine.py as they stand:
+compiled unchanged, they gained 20-25% (median, `benchmarks.ab`); most of
+the gain here comes from not splitting the value into all its tokens,
+which in Python is the cheapest way and in C the dearest (a list and a
+string per token, where a walk mostly stops after one or two).
 
 Nothing is imported here: the rare paths (inner globs, values that are not
 plain strings) call back into fast.py's functions, handed over at build.
@@ -180,6 +183,7 @@ def decide_front(dict walks, list sets, decide, decide_rest):
     """
 
     def front(tool, args, confined=None, subjects=None, scope=None, cwd=None):
+        """The verdict for one call; never raises. See `Table.decide`, whose front this is."""
         cdef object walk, verdict
         if subjects is None and confined is None and not sets:
             try:
@@ -212,6 +216,7 @@ def batch_front(dict walks, owner, decide_batch, twin_of, twin, Py_ssize_t faile
     """
 
     def front(calls, scope=None):
+        """Decide every call of one model response before any runs. See `Table.decide_batch`."""
         cdef list verdicts, allowed
         cdef bint holds = False, plain = True
         cdef object verdict, action

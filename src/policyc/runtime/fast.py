@@ -36,7 +36,8 @@ through the character trie.
 
 After building, the tries are frozen to nested tuples and each tool gets a
 `decide` closure over its own: the engine's hot path is one dict lookup and
-one call, and each token one more lookup.
+one call, and each token one more lookup. Where pip built them, the
+closures are those of `_walks.pyx`, the same walks compiled (`WALKS`).
 """
 
 from __future__ import annotations
