@@ -82,7 +82,7 @@ def glob_walker(
                         # first, then the last token's group, then its tails.
                         if value[n - 1 :] not in tail_ends:
                             return verdict
-                        last = value[value.rfind(" ") + 1 :]
+                        last = value[PyUnicode_FindChar(value, 32, 0, n, -1) + 1 :]
                         got = (<dict>tails).get(last)
                         if got is None:
                             return verdict
