@@ -204,7 +204,7 @@ def decide_front(dict walks, list sets, decide, decide_rest):
     return front
 
 
-def batch_front(dict walks, owner, decide_batch, twin_of, twin, Py_ssize_t failed):
+def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed):
     """engine.make_batch's `decide_batch`, compiled for its common batch.
 
     A list of plain {"tool", "args"} calls of tools whose walks decide them,
@@ -212,18 +212,20 @@ def batch_front(dict walks, owner, decide_batch, twin_of, twin, Py_ssize_t faile
     (an allowed call is held when a sibling defers or failed), as the
     Python loop does. Any other batch, or one a walk leaves undecided or
     raises on, is `decide_batch`'s, from the start (the walks give the same
-    verdicts again).
+    verdicts again). `sets`: the owner's grant sets, a list it changes in
+    place, or None to read `owner._sets` on each batch; `twins`: its
+    engine.HeldTwins (a dict, read here without a method call).
     """
 
     def front(calls, scope=None):
         """Decide every call of one model response before any runs. See `Table.decide_batch`."""
-        cdef list verdicts, allowed
-        cdef bint holds = False, plain = True
-        cdef object verdict, action
-        if type(calls) is not list or owner._sets:
+        cdef list verdicts
+        cdef bint holds = False, allows = False, plain = True
+        cdef Py_ssize_t i
+        cdef object verdict, action, held
+        if type(calls) is not list or (owner._sets if sets is None else sets):
             return decide_batch(calls, scope)
         verdicts = []
-        allowed = []
         try:
             for call in <list>calls:
                 if len(call) != 2:
@@ -235,7 +237,7 @@ def batch_front(dict walks, owner, decide_batch, twin_of, twin, Py_ssize_t faile
                     break
                 action = verdict[0]
                 if action == "allow":
-                    allowed.append(len(verdicts))
+                    allows = True
                 elif action == "defer" or verdict[failed]:
                     holds = True
                 verdicts.append(verdict)
@@ -243,10 +245,14 @@ def batch_front(dict walks, owner, decide_batch, twin_of, twin, Py_ssize_t faile
             plain = False
         if not plain:
             return decide_batch(calls, scope)
-        if holds and allowed:
-            for i in allowed:
+        if holds and allows:
+            # A second pass over the few verdicts, not a list of the allowed
+            # ones built on the way: in C it is the cheaper of the two.
+            for i in range(len(verdicts)):
                 verdict = verdicts[i]
-                verdicts[i] = twin_of(id(verdict)) or twin(verdict)
+                if verdict[0] == "allow":
+                    held = (<dict>twins).get(id(verdict))
+                    verdicts[i] = held if held is not None else twins.twin(verdict)
         return verdicts
 
     return front
