@@ -259,3 +259,7 @@ def test_batches_of_walked_calls_agree_with_the_reference(data, commands, shapes
     want = reference.decide_batch(as_dicts)
     assert compiled.decide_batch(batch) == want  # the first builds the walks
     assert compiled.decide_batch(batch) == want  # the second takes them straight
+    # The plain calls alone: a batch every call of which a walk decides (the
+    # compiled front's whole path, holds included), once the walks are built.
+    plain = [call for call in as_dicts if set(call) == {"tool", "args"}]
+    assert compiled.decide_batch(plain) == reference.decide_batch(plain)

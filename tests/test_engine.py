@@ -530,3 +530,29 @@ def test_the_table_walks_with_the_walks_asked_for(walks, compile_json):
         walk = table._fast[tool]
         assert (type(walk) is FunctionType) == (walks == "pure"), (tool, walks)
         assert walk(args).action == action
+
+
+def test_a_batch_holds_only_its_allowed_calls(walks, compile_json):
+    # Warm, so that the batch takes the walks (the compiled front's path): an
+    # allowed call is held beside a deferral or a failure; the others stay.
+    bundle = {
+        "matchers": {"bash": {"match": "glob", "field": "command"}, "edit": {"split": True}},
+        "allow": "bash(ls:*)",
+        "ask": "bash(git push:*)",
+        "deny": "bash(rm:*)",
+        "default": "deny",
+    }
+    table = compile_json(bundle).warm()
+    ls, push, rm = ({"tool": "bash", "args": {"command": c}} for c in ("ls -l", "git push", "rm x"))
+    refused = {"tool": "edit", "args": {}}  # a splitter tool without subjects: failed
+    alone = table.decide_batch([ls, rm])
+    assert [(v.action, v.held) for v in alone] == [("allow", False), ("block", False)]
+    for holder in (push, refused):
+        got = table.decide_batch([ls, holder, rm, ls])
+        want = table.decide(holder["tool"], holder["args"])
+        assert got[1] == want and not want.held  # the holder as it is
+        assert got[2] == table.decide("bash", rm["args"])  # a block is not held
+        for v in (got[0], got[3]):
+            assert (v.action, v.held) == ("defer", True)
+            assert v.reason == "held for approval: " + table.decide("bash", ls["args"]).reason
+        assert got[0] is got[3]  # one held twin per verdict
