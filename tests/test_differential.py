@@ -263,3 +263,54 @@ def test_batches_of_walked_calls_agree_with_the_reference(data, commands, shapes
     # compiled front's whole path, holds included), once the walks are built.
     plain = [call for call in as_dicts if set(call) == {"tool", "args"}]
     assert compiled.decide_batch(plain) == reference.decide_batch(plain)
+
+
+def test_a_wide_token_trie_walks_as_the_reference_does():
+    """A thousand tokens under one node, of one to twelve characters, some
+    Latin-1 and some not: in the compiled walk's table many share a run of
+    slots, short Latin-1 tokens are compared in the slot and the others in
+    the table's copy, and most nodes are leaves. Every token, and values that
+    miss it by a character (one more, one less, one changed), a value of a
+    wider kind around a Latin-1 token, and the tails filter's last tokens."""
+    import random
+
+    rng = random.Random(5)
+    alphabet = "ab-.é0Ω𝄞"
+    tokens = sorted({"".join(rng.choices(alphabet, k=rng.randint(1, 12))) for _ in range(1200)})
+    rules = {"deny": [], "ask": [], "allow": []}
+    for i, token in enumerate(tokens):
+        kind = i % 7
+        if kind == 0:
+            rules["deny"].append(f"bash(git {token}:*)")
+        elif kind == 1:
+            rules["ask"].append(f"bash(git {token} go)")
+        elif kind == 2:
+            rules["allow"].append(f"bash(git * {token})")  # a tail: the filter's
+        elif kind == 3:
+            rules["allow"].append(f"bash(!git {token} -n)")
+        else:
+            rules["allow"].append(f"bash(git {token})")
+    data = {
+        "matchers": {"bash": {"match": "glob", "field": "command"}},
+        "sources": [
+            {"name": "s", "rank": 0, "trusted": True} | {a: " ".join(r) for a, r in rules.items()}
+        ],
+        "default": "ask",
+    }
+    _, compiled, reference = build_both(data)
+    for token in tokens[::4]:
+        changed = token[:-1] + ("b" if token[-1] != "b" else "a")
+        for command in (
+            f"git {token}",
+            f"git {token} go",
+            f"git {token} -n",
+            f"git {token}b",
+            f"git {token[:-1]}",
+            f"git {changed}",
+            f"git {token} 𝄞",
+            f"git x {token}",
+            f"git x y{token}",
+            f"{token}",
+        ):
+            args = {"command": command}
+            assert compiled.decide("bash", args) == reference.decide("bash", args), command

@@ -377,12 +377,13 @@ class FastPath:
         # Frozen to nested tuples: indexing a tuple is the cheapest step CPython has.
         if kind == "glob":
             self.root, self.depth = _freeze_tokens(root, self.tails)
-            walk = (self.field, self.root, self.depth, self.tail_ends, self.none)
-            if WALKS == "compiled":
+            if WALKS == "compiled":  # it filters by the whole last token, not its last character
                 self.decide = COMPILED.glob_walker(
-                    *walk, self._settle_globs, _matching, glob_matches, field_value
-                )
+                    self.field, self.root, self.depth, self.tails.keys(), self.none,
+                    self._settle_globs, _matching, glob_matches, field_value,
+                )  # fmt: skip
             else:
+                walk = (self.field, self.root, self.depth, self.tail_ends, self.none)
                 self.decide = _glob_walker(*walk, self._settle_globs)
         elif kind == "prefix":
             self.root = _freeze_prefix(root)
@@ -511,7 +512,8 @@ class FastPath:
 # -- the walks: one closure per tool, over the frozen trie -------------------
 #
 # Token trie node: (children's `get` {token: node}.get, end, past, chain,
-# tails, children {token: node}: the dict the compiled walk reads); `end` is the verdict for a value whose tokens end at this node,
+# tails, children {token: node}, from which the compiled walk builds its
+# table of edges); `end` is the verdict for a value whose tokens end at this node,
 # `past` for one that goes on, `chain` the groups of inner globs without a
 # space in their tail on this node and its ancestors, None when no inner glob
 # at all hangs on them (the bound `get` saves a lookup per token); `tails`
