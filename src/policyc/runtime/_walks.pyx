@@ -32,6 +32,7 @@ cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
+    object PyLong_FromVoidPtr(void* p)  # what id() returns
     void* PyMem_Calloc(size_t count, size_t size)
     void PyMem_Free(void* block)
 
@@ -458,27 +459,33 @@ def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed)
     def front(calls, scope=None):
         """Decide every call of one model response before any runs. See `Table.decide_batch`."""
         cdef list verdicts
+        cdef dict call
         cdef bint holds = False, allows = False, plain = True
-        cdef Py_ssize_t i
-        cdef object verdict, action, held
+        cdef Py_ssize_t i, n
+        cdef object got, verdict, action, held
         if type(calls) is not list or (owner._sets if sets is None else sets):
             return decide_batch(calls, scope)
-        verdicts = []
+        # Typed reads throughout: a verdict is a tuple subclass, which
+        # Cython's generic subscript does not take by its fast path.
+        n = len(<list>calls)
+        verdicts = [None] * n
         try:
-            for call in <list>calls:
-                if len(call) != 2:
+            for i in range(n):
+                got = (<list>calls)[i]
+                if type(got) is not dict or len(<dict>got) != 2:
                     plain = False
                     break
+                call = <dict>got
                 verdict = walks[call["tool"]](call["args"])
-                if verdict is None:
+                if not isinstance(verdict, tuple):  # None: the walk leaves it undecided
                     plain = False
                     break
-                action = verdict[0]
+                action = (<tuple>verdict)[0]
                 if action == "allow":
                     allows = True
-                elif action == "defer" or verdict[failed]:
+                elif action == "defer" or (<tuple>verdict)[failed]:
                     holds = True
-                verdicts.append(verdict)
+                verdicts[i] = verdict
         except Exception:
             plain = False
         if not plain:
@@ -486,10 +493,11 @@ def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed)
         if holds and allows:
             # A second pass over the few verdicts, not a list of the allowed
             # ones built on the way: in C it is the cheaper of the two.
-            for i in range(len(verdicts)):
+            for i in range(n):
                 verdict = verdicts[i]
-                if verdict[0] == "allow":
-                    held = (<dict>twins).get(id(verdict))
+                if (<tuple>verdict)[0] == "allow":
+                    # The key is id(verdict), made without calling `id`.
+                    held = (<dict>twins).get(PyLong_FromVoidPtr(<void*>verdict))
                     verdicts[i] = held if held is not None else twins.twin(verdict)
         return verdicts
 
