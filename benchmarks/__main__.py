@@ -40,6 +40,10 @@ REPEATS = 5
 # consecutive passes in a quiet process: 1.07-1.13), so a row could read over
 # the target by the luck of which passes a slow spell hit.
 BATCH_PASSES = 10
+# Rounds over all the rows (`--rounds`). On a machine that spends long
+# spells at half speed (one session's: a fixed loop took 5-9 ms second by
+# second), five rounds left a whole row's floor slow; more rounds give
+# each call more chances at the usual speed.
 ROUNDS = 5
 
 
@@ -287,8 +291,8 @@ def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
     return raw if kept is None else list(map(min, kept, raw))
 
 
-def time_fast_rows(fast_rows: list[FastRow]) -> None:
-    """Time the floor and policyc's backends of every row, in ROUNDS rounds
+def time_fast_rows(fast_rows: list[FastRow], rounds: int = ROUNDS) -> None:
+    """Time the floor and policyc's backends of every row, in `rounds` rounds
     that each go through all the rows; each call keeps its quickest round.
     Batches against single decisions go the same rounds (`time_batches`).
 
@@ -309,10 +313,10 @@ def time_fast_rows(fast_rows: list[FastRow]) -> None:
     cache); the main table sits between them, REPEATS back to back.
     """
     estimates: dict[int, list[float]] = {REPEATS: [], 1: [], 50: []}
-    for k in range(ROUNDS):
+    for k in range(rounds):
         for fast in fast_rows:
             print(
-                f"[{fast.row['label']}] timing round {k + 1}/{ROUNDS}: "
+                f"[{fast.row['label']}] timing round {k + 1}/{rounds}: "
                 f"{', '.join(fast.runners)}, batches, policyc once and 50x ...",
                 file=sys.stderr,
                 flush=True,
@@ -370,8 +374,16 @@ def main(argv: list[str] | None = None) -> int:
         default=2_000,
         help="largest policy pycasbin is run on (its regex matcher recompiles past 512 patterns: seconds per call)",
     )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=ROUNDS,
+        help=f"timing rounds over all rows; each call keeps its quickest (default {ROUNDS})",
+    )
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args(argv)
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     sizes = args.sizes or ((10, 1_000) if args.quick else SIZES)
     n_calls = 2_000 if args.quick else args.calls
     if args.peers:
@@ -389,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": machine(),
         "calls": n_calls,
         "repeats": REPEATS,
-        "rounds": ROUNDS,
+        "rounds": args.rounds,
         "rows": [],
     }
     with tempfile.TemporaryDirectory() as tmp:
@@ -401,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             row, fast = bench_size(label, bundle, workload.calls(bundle, n_calls), args, Path(tmp))
             results["rows"].append(row)
             fast_rows.append(fast)
-        time_fast_rows(fast_rows)
+        time_fast_rows(fast_rows, args.rounds)
 
     from .report import write_reports
 

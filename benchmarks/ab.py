@@ -7,7 +7,8 @@ here, and must give the same verdict on every call. Then blocks of 500
 calls alternate between them, each call keeping its quickest of four
 rounds, at 1, 5 and 50 decisions per timing; prints the median, mean, p90
 and p99 of each (ns, the timing loop's own cost not subtracted: it is the
-same for both).
+same for both). Then `decide_batch` the same way, over the calls in
+batches of 5 (ns per batch; the batches must agree too).
 
 Two processes, one per commit, would each meet the machine in a different
 mood: this machine changes speed for seconds at a time, and the full
@@ -103,6 +104,17 @@ def main(argv: list[str] | None = None) -> int:
                 kept = compare({"old": old.decide, "new": new.decide}, calls, repeats)
                 for name, times in kept.items():
                     print(f"{size:>9} {repeats:2}x {name}: {_stats(times)} ns", flush=True)
+            # A batch is one argument: timed as a call of decide_batch(batch, None).
+            batches = [
+                ([{"tool": t, "args": a} for t, a in calls[i : i + 5]], None)
+                for i in range(0, len(calls), 5)
+            ]
+            for batch, _ in batches:
+                if old.decide_batch(batch) != new.decide_batch(batch):
+                    raise SystemExit(f"{size}: the two disagree on the batch {batch}")
+            kept = compare({"old": old.decide_batch, "new": new.decide_batch}, batches, repeats=5)
+            for name, times in kept.items():
+                print(f"{size:>9} batch {name}: {_stats(times)} ns", flush=True)
     return 0
 
 
