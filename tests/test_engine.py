@@ -70,6 +70,19 @@ def test_a_scoped_grant_set_decides_only_its_scope(table):
     assert table.decide("bash", call, scope="session-1").action == "defer"
 
 
+def test_each_scope_decides_against_its_own_lists_call_after_call(table):
+    # A scope's first call builds its lists; the calls after it go straight
+    # to its walks (the compiled front's path), each scope to its own.
+    table.activate(Source("skill:commit", 1, True), allow="bash(git commit:*)", scope="a")
+    call = {"command": "git commit -m x"}
+    for _ in range(3):
+        for scope, action in ((None, "defer"), ("a", "allow"), ("b", "defer")):
+            assert table.decide("bash", call, scope=scope).action == action, scope
+    table.revoke("skill:commit", scope="a")
+    for scope in (None, "a", "b", "a"):
+        assert table.decide("bash", call, scope=scope).action == "defer", scope
+
+
 def test_a_grant_set_decides_batches_too(table):
     # A batch of walked calls decides against the lists the scope's sets make,
     # not the policy's walks, as single decisions do.

@@ -312,15 +312,19 @@ def glob_walker(
                 flags = root_flags if edge == NULL else edge.flags
                 if flags & NO_GLOBS:
                     return verdict
+                if flags & TAILS_ONLY:
+                    # Only tails on the path (see fast.py): the last token
+                    # through the filter first, then its group, then its tails.
+                    # The filter goes before the node is read: at 100,000
+                    # rules most calls stop at it, and the node's tuple and
+                    # its tails dict are memory no other call touches.
+                    start = PyUnicode_FindChar(value, 32, 0, n, -1) + 1
+                    if not tail_filter.may_hold(kind, data, start, n):
+                        return verdict
                 node = root if edge == NULL else <tuple>edge.node
                 chain = node[3]
                 tails = node[4]
                 if flags & TAILS_ONLY:
-                    # Only tails on the path (see fast.py): the last token
-                    # through the filter first, then its group, then its tails.
-                    start = PyUnicode_FindChar(value, 32, 0, n, -1) + 1
-                    if not tail_filter.may_hold(kind, data, start, n):
-                        return verdict
                     last = value[start:]
                     got = (<dict>tails).get(last)
                     if got is None:
@@ -409,24 +413,41 @@ def probe_walker(
 
 
 
-def decide_front(dict walks, list sets, decide, decide_rest):
-    """Table.decide, compiled for its common call: one subject, unconfined, no grant set.
+def decide_front(dict walks, list sets, dict by_scope, decide, decide_rest):
+    """Table.decide, compiled for its common call: one subject, unconfined.
 
-    `walks`: the table's walks by tool (its `_fast`); `sets`: its grant sets
-    in force (its `_sets`, changed in place; a lookup of the attribute on
-    each call cost ~15 ns of the ~45 this adds to a walk); `decide`: the
-    table's own method, which takes every other call, builds a tool's walk
-    on its first call, and blocks on a fault (a walk that raises is run there
-    again); `decide_rest(tool, args, confined, subjects, scope, cwd)`: what
-    that method does when the walk leaves the call undecided.
+    `walks`: the policy's walks by tool (the table's `_fast`), which decide
+    while no grant set is in force; `sets`: its grant sets in force (its
+    `_sets`, changed in place; a lookup of the attribute on each call cost
+    ~15 ns of the ~45 this adds to a walk); `by_scope`: while sets are in
+    force, the lists each scope decides against (its `_by_scope`, changed
+    in place), whose `fast` holds that scope's walks; `decide`: the table's
+    own method, which takes every other call, builds a scope's lists and a
+    tool's walk on their first call, and blocks on a fault (a walk that
+    raises is run there again); `decide_rest(tool, args, confined,
+    subjects, scope, cwd)`: what that method does when the walk leaves the
+    call undecided.
     """
 
     def front(tool, args, confined=None, subjects=None, scope=None, cwd=None):
         """The verdict for one call; never raises. See `Table.decide`, whose front this is."""
-        cdef object walk, verdict
-        if subjects is None and confined is None and not sets:
+        cdef object walk, verdict, lists
+        cdef dict scope_walks
+        if subjects is None and confined is None:
+            if not sets:
+                scope_walks = walks
+            else:
+                # With a set in force, the Python method cost ~0.2 us more
+                # than this (`python -m benchmarks.grant_sets`).
+                try:
+                    lists = by_scope.get(scope)
+                except Exception:  # an unhashable scope: `decide` blocks the call
+                    lists = None
+                if lists is None:  # not built yet: `decide` builds it
+                    return decide(tool, args, confined, subjects, scope, cwd)
+                scope_walks = lists.fast
             try:
-                got = walks.get(tool)
+                got = scope_walks.get(tool)
             except Exception:  # an unhashable tool: `decide` blocks the call
                 got = None
             if got is not None:

@@ -436,7 +436,7 @@ class Table:
             # the compiled walks without a Python frame; `Table.decide` below
             # takes the rest, and is what this does (`_walks.decide_front`).
             self.decide = fast.COMPILED.decide_front(
-                self._fast, self._sets, self.decide, self._decide_rest
+                self._fast, self._sets, self._by_scope, self.decide, self._decide_rest
             )
         self.decide_batch = make_batch(
             self.decide, self._twins, self._fast, self, self.decide_once, self._sets
@@ -822,8 +822,11 @@ class Table:
             else:
                 by_scope.setdefault(gs.scope, list(unscoped)).append(id(gs))
         keep = {tuple(unscoped), *map(tuple, by_scope.values())}
-        self._sets[:] = sets  # in place: the compiled `decide` holds this list
-        self._by_scope = {}
+        # Both in place: the compiled `decide` holds them. The scopes' lists
+        # go first: a call that then reads the new sets finds no lists and
+        # waits on the lock in `_lists_for`, never old lists under new sets.
+        self._by_scope.clear()
+        self._sets[:] = sets
         self._by_sets = {key: lists for key, lists in self._by_sets.items() if key in keep}
 
     def grants(self) -> list[GrantSet]:
