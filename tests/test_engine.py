@@ -75,12 +75,17 @@ def test_each_scope_decides_against_its_own_lists_call_after_call(table):
     # to its walks (the compiled front's path), each scope to its own.
     table.activate(Source("skill:commit", 1, True), allow="bash(git commit:*)", scope="a")
     call = {"command": "git commit -m x"}
+    batch = [{"tool": "bash", "args": call}, {"tool": "read", "args": {"path": "/a"}}]
     for _ in range(3):
         for scope, action in ((None, "defer"), ("a", "allow"), ("b", "defer")):
             assert table.decide("bash", call, scope=scope).action == action, scope
+            # The allowed read is held beside a deferral, and only then.
+            held = [v.action for v in table.decide_batch(batch, scope=scope)]
+            assert held == [action, "defer" if action == "defer" else "allow"], scope
     table.revoke("skill:commit", scope="a")
     for scope in (None, "a", "b", "a"):
         assert table.decide("bash", call, scope=scope).action == "defer", scope
+        assert [v.action for v in table.decide_batch(batch, scope=scope)] == ["defer"] * 2
 
 
 def test_a_grant_set_decides_batches_too(table):

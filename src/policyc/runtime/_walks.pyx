@@ -464,16 +464,20 @@ def decide_front(dict walks, list sets, dict by_scope, decide, decide_rest):
     return front
 
 
-def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed):
+def batch_front(
+    dict walks, sets, by_scope, owner, decide_batch, twins, Py_ssize_t failed
+):
     """engine.make_batch's `decide_batch`, compiled for its common batch.
 
-    A list of plain {"tool", "args"} calls of tools whose walks decide them,
-    no grant set active: each walk once, each verdict sorted as it comes
-    (an allowed call is held when a sibling defers or failed), as the
-    Python loop does. Any other batch, or one a walk leaves undecided or
-    raises on, is `decide_batch`'s, from the start (the walks give the same
-    verdicts again). `sets`: the owner's grant sets, a list it changes in
-    place, or None to read `owner._sets` on each batch; `twins`: its
+    A list of plain {"tool", "args"} calls of tools whose walks decide them:
+    each walk once, each verdict sorted as it comes (an allowed call is
+    held when a sibling defers or failed), as the Python loop does. Any
+    other batch, or one a walk leaves undecided or raises on, is
+    `decide_batch`'s, from the start (the walks give the same verdicts
+    again). `sets`: the owner's grant sets, a list it changes in place, or
+    None to read `owner._sets` on each batch; `by_scope`: while sets are in
+    force, the lists each scope decides against (see `decide_front`), or
+    None to leave such batches to `decide_batch`; `twins`: its
     engine.HeldTwins (a dict, read here without a method call).
     """
 
@@ -481,11 +485,23 @@ def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed)
         """Decide every call of one model response before any runs. See `Table.decide_batch`."""
         cdef list verdicts
         cdef dict call
+        cdef dict scope_walks = walks
         cdef bint holds = False, allows = False, plain = True
         cdef Py_ssize_t i, n
-        cdef object got, verdict, action, held
-        if type(calls) is not list or (owner._sets if sets is None else sets):
+        cdef object got, verdict, action, held, lists
+        if type(calls) is not list:
             return decide_batch(calls, scope)
+        if owner._sets if sets is None else sets:
+            # The walks of the scope's lists, as `decide` takes them.
+            if by_scope is None:
+                return decide_batch(calls, scope)
+            try:
+                lists = (<dict>by_scope).get(scope)
+            except Exception:  # an unhashable scope: `decide_batch` blocks its calls
+                lists = None
+            if lists is None:  # not built yet: `decide_batch` builds them
+                return decide_batch(calls, scope)
+            scope_walks = lists.fast
         # Typed reads throughout: a verdict is a tuple subclass, which
         # Cython's generic subscript does not take by its fast path.
         n = len(<list>calls)
@@ -497,7 +513,7 @@ def batch_front(dict walks, sets, owner, decide_batch, twins, Py_ssize_t failed)
                     plain = False
                     break
                 call = <dict>got
-                verdict = walks[call["tool"]](call["args"])
+                verdict = scope_walks[call["tool"]](call["args"])
                 if not isinstance(verdict, tuple):  # None: the walk leaves it undecided
                     plain = False
                     break

@@ -309,13 +309,23 @@ def _holders(verdicts: list) -> tuple[bool, list[int]]:
     return holds, allowed
 
 
-def make_batch(decide, twins: HeldTwins, walks: dict, owner, full, sets: list | None = None):
+def make_batch(
+    decide,
+    twins: HeldTwins,
+    walks: dict,
+    owner,
+    full,
+    sets: list | None = None,
+    by_scope: dict | None = None,
+):
     """A `decide_batch` over any `decide`: the table's, or a generated module's.
 
     `walks`: the per-tool walks `decide` tries first (tool -> function of the
     args, None when it cannot decide); `full(tool, args)`: `decide` without
     them; `owner._sets`: the grant sets active (`sets`: the same list, where
-    the owner changes it in place, for the compiled front to hold).
+    the owner changes it in place, for the compiled front to hold);
+    `by_scope`: the owner's lists by scope while sets are active, for the
+    compiled front to take their walks (None: it leaves such batches here).
     A closure, not a method over a shared function: a batch of five costs a
     Python frame less, which is about 5% of it (measured).
     """
@@ -385,7 +395,7 @@ def make_batch(decide, twins: HeldTwins, walks: dict, owner, full, sets: list | 
         # With compiled walks, this loop in Python cost a batch of five at
         # N=10 1.4x five single decisions (`python -m benchmarks`): the
         # common batch goes through the same loop compiled, the rest here.
-        return fast.COMPILED.batch_front(walks, sets, owner, decide_batch, twins, _FAILED)
+        return fast.COMPILED.batch_front(walks, sets, by_scope, owner, decide_batch, twins, _FAILED)
     return decide_batch
 
 
@@ -439,7 +449,13 @@ class Table:
                 self._fast, self._sets, self._by_scope, self.decide, self._decide_rest
             )
         self.decide_batch = make_batch(
-            self.decide, self._twins, self._fast, self, self.decide_once, self._sets
+            self.decide,
+            self._twins,
+            self._fast,
+            self,
+            self.decide_once,
+            self._sets,
+            self._by_scope,
         )
         anchored = cwd_tools([r for idx in lists.values() for r in idx.rules], tools)
         self._splitters = {
