@@ -442,9 +442,10 @@ class Table:
         self._defaults: dict[str, Verdict] = {}
         self._twins = HeldTwins()  # the held form of each allow verdict, for batches
         if fast.WALKS == "compiled":
-            # The common call (one subject, unconfined, no grant set) through
-            # the compiled walks without a Python frame; `Table.decide` below
-            # takes the rest, and is what this does (`_walks.decide_front`).
+            # The common call (one subject, unconfined; under grant sets, in
+            # a scope whose lists are built) through the compiled walks
+            # without a Python frame; `Table.decide` below takes the rest,
+            # and is what this does (`_walks.decide_front`).
             self.decide = fast.COMPILED.decide_front(
                 self._fast, self._sets, self._by_scope, self.decide, self._decide_rest
             )
