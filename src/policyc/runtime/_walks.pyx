@@ -263,8 +263,8 @@ def glob_walker(
         cdef Edge* edge
         cdef Edge* found
         cdef tuple node, group
-        cdef str value, last
-        cdef object got, verdict, chain, tails
+        cdef str value
+        cdef object got, verdict
         if type(args) is dict:
             got = (<dict>args).get(field)
             if type(got) is str:
@@ -321,12 +321,8 @@ def glob_walker(
                     start = PyUnicode_FindChar(value, 32, 0, n, -1) + 1
                     if not tail_filter.may_hold(kind, data, start, n):
                         return verdict
-                node = root if edge == NULL else <tuple>edge.node
-                chain = node[3]
-                tails = node[4]
-                if flags & TAILS_ONLY:
-                    last = value[start:]
-                    got = (<dict>tails).get(last)
+                    node = root if edge == NULL else <tuple>edge.node
+                    got = (<dict>node[4]).get(value[start:])
                     if got is None:
                         return verdict
                     group = <tuple>got
@@ -334,7 +330,8 @@ def glob_walker(
                         return verdict
                     specs = matching((group[1],), value)
                 else:
-                    specs = glob_matches(tails, chain, value)
+                    node = root if edge == NULL else <tuple>edge.node
+                    specs = glob_matches(node[4], node[3], value)
                 if specs:
                     # The split's token count, which the settled verdicts are keyed by.
                     count = value.count(" ") + 1
@@ -413,6 +410,22 @@ def probe_walker(
 
 
 
+cdef dict scope_walks_of(object by_scope, object scope):
+    """The walks of `scope`'s lists while grant sets are in force, or None.
+
+    None when there are no lists to read (`by_scope` None), the scope's are
+    not built yet, or the scope is unhashable: the Python method, which
+    builds them or blocks the call, decides then.
+    """
+    if by_scope is None:
+        return None
+    try:
+        lists = (<dict>by_scope).get(scope)
+    except Exception:
+        return None
+    return None if lists is None else lists.fast
+
+
 def decide_front(dict walks, list sets, dict by_scope, decide, decide_rest):
     """Table.decide, compiled for its common call: one subject, unconfined.
 
@@ -431,21 +444,15 @@ def decide_front(dict walks, list sets, dict by_scope, decide, decide_rest):
 
     def front(tool, args, confined=None, subjects=None, scope=None, cwd=None):
         """The verdict for one call; never raises. See `Table.decide`, whose front this is."""
-        cdef object walk, verdict, lists
-        cdef dict scope_walks
+        cdef object walk, verdict
+        cdef dict scope_walks = walks
         if subjects is None and confined is None:
-            if not sets:
-                scope_walks = walks
-            else:
+            if sets:
                 # With a set in force, the Python method cost ~0.2 us more
                 # than this (`python -m benchmarks.grant_sets`).
-                try:
-                    lists = by_scope.get(scope)
-                except Exception:  # an unhashable scope: `decide` blocks the call
-                    lists = None
-                if lists is None:  # not built yet: `decide` builds it
+                scope_walks = scope_walks_of(by_scope, scope)
+                if scope_walks is None:
                     return decide(tool, args, confined, subjects, scope, cwd)
-                scope_walks = lists.fast
             try:
                 got = scope_walks.get(tool)
             except Exception:  # an unhashable tool: `decide` blocks the call
@@ -488,20 +495,14 @@ def batch_front(
         cdef dict scope_walks = walks
         cdef bint holds = False, allows = False, plain = True
         cdef Py_ssize_t i, n
-        cdef object got, verdict, action, held, lists
+        cdef object got, verdict, action, held
         if type(calls) is not list:
             return decide_batch(calls, scope)
         if owner._sets if sets is None else sets:
             # The walks of the scope's lists, as `decide` takes them.
-            if by_scope is None:
+            scope_walks = scope_walks_of(by_scope, scope)
+            if scope_walks is None:
                 return decide_batch(calls, scope)
-            try:
-                lists = (<dict>by_scope).get(scope)
-            except Exception:  # an unhashable scope: `decide_batch` blocks its calls
-                lists = None
-            if lists is None:  # not built yet: `decide_batch` builds them
-                return decide_batch(calls, scope)
-            scope_walks = lists.fast
         # Typed reads throughout: a verdict is a tuple subclass, which
         # Cython's generic subscript does not take by its fast path.
         n = len(<list>calls)
