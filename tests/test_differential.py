@@ -314,3 +314,21 @@ def test_a_wide_token_trie_walks_as_the_reference_does():
         ):
             args = {"command": command}
             assert compiled.decide("bash", args) == reference.decide("bash", args), command
+
+
+def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
+    """The compiled walk packs a token a byte a character: "šb" (U+0161, b)
+    spills into the same word as "ac", and at the same length. A wide token
+    is compared character by character, never by the packed word."""
+    for rule, command in (("git ac", "git šb"), ("git šb", "git ac"), ("ac", "šb")):
+        data = {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "sources": [{"name": "s", "rank": 0, "trusted": True, "deny": f"bash({rule})"}],
+            "default": "allow",
+        }
+        _, compiled, reference = build_both(data)
+        for value in (command, rule, f"{command} x", f"{rule} x"):
+            args = {"command": value}
+            want = reference.decide("bash", args)
+            assert compiled.decide("bash", args) == want, value
+            assert want.action == ("block" if value == rule else "allow"), value
