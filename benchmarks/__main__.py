@@ -1,7 +1,8 @@
 """Run the benchmark suite: `python -m benchmarks [--quick] [--out DIR]`.
 
 One run, side by side, per rule count N: the floor (a dict lookup returning
-a precomputed verdict), policyc's table runtime and generated code, the
+a precomputed verdict), a second floor that looks up each call's own verdict
+(`engines.answers`), policyc's table runtime and generated code, the
 reference interpreter, cedarpy (single and batch) and pycasbin on the same
 policy and the same seeded calls. Every answer a peer or the reference gives
 is checked against the others; a disagreement stops the run.
@@ -185,6 +186,11 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
     for tool, call in calls[:2000]:  # build the per-tool paths before timing
         table(tool, call)
     runners = {"floor": engines.floor(artifact).raw, "policyc": table.raw}
+    fields = {tool: spec["field"] for tool, spec in bundle.get("matchers", {}).items()}
+    # From a table of its own: one that shared policyc's verdicts would find
+    # them in the cache wherever policyc had just returned them (or warm them
+    # for policyc), in the blocks of calls the two take in turn.
+    runners["answers"] = engines.answers(engines.policyc_table(artifact).raw, calls, fields).raw
     pure = engines.policyc_pure(artifact, calls)
     if pure is not None:
         runners["policyc-pure"] = pure.raw

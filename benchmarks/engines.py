@@ -75,6 +75,32 @@ def floor(artifact: bytes) -> Decide:
     return run
 
 
+def answers(decide, calls: list, fields: dict) -> Decide:
+    """A second floor: each call's own verdict, looked up.
+
+    Built beforehand from `decide`'s answers to the very calls timed (a
+    policyc table, loaded apart from the one timed), in a
+    dict per tool by the value of its field: one entry per distinct call, the
+    same at every N. What grows with N is only what it returns: at N=10 the
+    calls get a dozen verdicts between them, at N=100,000 thousands (one per
+    rule that fires), each an object of its own in memory. So this is what a
+    decision costs for the verdict it hands back alone, cold or not, which
+    any engine that answers with the rule that fired pays too.
+    """
+    by_tool: dict[str, tuple] = {}
+    for tool, args in calls:
+        field = fields.get(tool)
+        found = by_tool.setdefault(tool, (field, {}))[1]
+        found[args.get(field) if isinstance(args, dict) else None] = decide(tool, args)
+
+    def run(tool, args):
+        field, found = by_tool[tool]
+        return found[args.get(field)]
+
+    run.raw = run
+    return run
+
+
 # -- the policy as rows, for the translations ------------------------------
 
 

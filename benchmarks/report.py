@@ -7,6 +7,7 @@ from pathlib import Path
 
 ORDER = (
     "floor",
+    "answers",
     "policyc",
     "policyc-pure",
     "policyc-generated",
@@ -97,11 +98,13 @@ def markdown(results: dict) -> str:
             "",
             "policyc's median by how often a call repeats back to back: once among the others",
             f"(its data mostly out of the CPU caches), {results['repeats']}× (the tables above), 50× (all in cache);",
-            f"ratio to N=10 in the same column. Last column: the {results['repeats']}× median over the same",
-            "row's floor, as a ratio to N=10's (the same, if the machine kept its speed).",
+            f"ratio to N=10 in the same column. Then the {results['repeats']}× median over the same",
+            "row's floor, as a ratio to N=10's (the same, if the machine kept its speed); last, the",
+            f"answers floor's {results['repeats']}× median (each call's own verdict looked up), as a ratio to N=10's.",
             "",
-            "| policy | once | " + f"{results['repeats']}× | 50× | {results['repeats']}× ÷ floor |",
-            "|---|---|---|---|---|",
+            "| policy | once | "
+            + f"{results['repeats']}× | 50× | {results['repeats']}× ÷ floor | answers, {results['repeats']}× |",
+            "|---|---|---|---|---|---|",
         ]
         for r in rows:
             if "policyc_once_p50_ns" not in r:
@@ -114,6 +117,11 @@ def markdown(results: dict) -> str:
             over = r["engines"]["policyc"]["p50_ns"] / r["engines"]["floor"]["p50_ns"]
             over_10 = base["engines"]["policyc"]["p50_ns"] / base["engines"]["floor"]["p50_ns"]
             cells.append(f"{over:.1f}× ({over / over_10:.2f}×)")
+            if "answers" in r["engines"] and "answers" in base["engines"]:
+                ns, at_10 = r["engines"]["answers"]["p50_ns"], base["engines"]["answers"]["p50_ns"]
+                cells.append(f"{_us(ns)} ({ns / at_10:.2f}×)" if at_10 else "–")
+            else:
+                cells.append("–")
             lines.append(f"| {r['label']} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
