@@ -24,10 +24,6 @@ plain strings) call back into fast.py's functions, handed over at build.
 
 
 cdef extern from "Python.h":
-    # str.find for one character, without boxing the offsets.
-    Py_ssize_t PyUnicode_FindChar(
-        object text, Py_UCS4 ch, Py_ssize_t start, Py_ssize_t end, int direction
-    ) except -2
     # A str's characters where they lie, read without making a string.
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
@@ -389,7 +385,11 @@ def glob_walker(
                     # The filter goes before the node is read: at 100,000
                     # rules most calls stop at it, and the node's tuple and
                     # its tails dict are memory no other call touches.
-                    start = PyUnicode_FindChar(value, 32, 0, n, -1) + 1
+                    # The last token's start, found from the end in line:
+                    # it is short, and str.rfind's way is three calls deep.
+                    start = n
+                    while start > 0 and PyUnicode_READ(kind, data, start - 1) != 32:
+                        start -= 1
                     if not tail_filter.may_hold(kind, data, start, n):
                         return verdict
                     node = root if edge == NULL else table.node_of(edge)
