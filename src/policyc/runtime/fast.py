@@ -183,13 +183,19 @@ def _matching(groups: tuple, value: str) -> tuple[str, ...]:
                 value.startswith(head)
                 and value.endswith(tail)
                 and (
-                    len(value) >= least
-                    if least >= 0
-                    else compile_glob(spec).fullmatch(value) is not None
+                    len(value) >= least if least >= 0 else _full_match(spec, value)
                 )
             ):
                 found.append(spec)
     return tuple(found)
+
+
+def _full_match(spec: str, value: str) -> bool:
+    return compile_glob(spec).fullmatch(value) is not None
+
+
+def _compile_full(spec: str):
+    return compile_glob(spec).fullmatch
 
 
 def _glob_entry(spec: str) -> tuple[str, str, str, int]:
@@ -380,7 +386,7 @@ class FastPath:
             if WALKS == "compiled":  # it filters by the whole last token, not its last character
                 self.decide = COMPILED.glob_walker(
                     self.field, self.root, self.depth, self.tails.keys(), self.none,
-                    self._settle_globs, _matching, glob_matches, field_value,
+                    self._settle_globs, self.settled, _compile_full, field_value,
                 )  # fmt: skip
             else:
                 walk = (self.field, self.root, self.depth, self.tail_ends, self.none)
