@@ -182,9 +182,7 @@ def _matching(groups: tuple, value: str) -> tuple[str, ...]:
             if (
                 value.startswith(head)
                 and value.endswith(tail)
-                and (
-                    len(value) >= least if least >= 0 else _full_match(spec, value)
-                )
+                and (len(value) >= least if least >= 0 else _full_match(spec, value))
             ):
                 found.append(spec)
     return tuple(found)
