@@ -140,6 +140,18 @@ cdef inline void scan_token(
     token.high = high
 
 
+cdef inline Py_ssize_t last_token_start(int kind, void* data, Py_ssize_t n) noexcept:
+    """Where a value's last token starts (after its last space, or at 0).
+
+    Found from the end in line: the token is short, and str.rfind's way is
+    three calls deep.
+    """
+    cdef Py_ssize_t start = n
+    while start > 0 and PyUnicode_READ(kind, data, start - 1) != 32:
+        start -= 1
+    return start
+
+
 cdef inline void scan_str(Token* token, u64 seed, str text) noexcept:
     scan_token(token, seed, PyUnicode_KIND(text), PyUnicode_DATA(text), 0, len(text), True)
 
@@ -423,11 +435,7 @@ def glob_walker(
                     # The filter goes before the node is read: at 100,000
                     # rules most calls stop at it, and the node's tuple and
                     # its tails dict are memory no other call touches.
-                    # The last token's start, found from the end in line:
-                    # it is short, and str.rfind's way is three calls deep.
-                    start = n
-                    while start > 0 and PyUnicode_READ(kind, data, start - 1) != 32:
-                        start -= 1
+                    start = last_token_start(kind, data, n)
                     if not tail_filter.may_hold(kind, data, start, n):
                         return verdict
                     node = root if edge == NULL else table.node_of(edge)
@@ -445,9 +453,7 @@ def glob_walker(
                     chain = <tuple>node[3]
                     tails = node[4]
                     if tails:
-                        start = n
-                        while start > 0 and PyUnicode_READ(kind, data, start - 1) != 32:
-                            start -= 1
+                        start = last_token_start(kind, data, n)
                         got = (<dict>tails).get(value[start:])
                         if got is not None and value.endswith((<tuple>got)[0]):
                             chain = chain + ((<tuple>got)[1],)
