@@ -388,7 +388,7 @@ def glob_walker(
         cdef Token token
         cdef Edge* edge
         cdef Edge* found
-        cdef tuple node, group, specs, chain
+        cdef tuple node, specs, chain
         cdef str value
         cdef object got, verdict, tails
         if type(args) is dict:
@@ -429,35 +429,29 @@ def glob_walker(
                     # Where the node's tuple lies, fetched while the last
                     # token is found and hashed for the filter.
                     __builtin_prefetch(&table.node_at[edge - table.edges])
+                start = -1  # the last token's start, once found
                 if flags & TAILS_ONLY:
                     # Only tails on the path (see fast.py): the last token
-                    # through the filter first, then its group, then its tails.
-                    # The filter goes before the node is read: at 100,000
-                    # rules most calls stop at it, and the node's tuple and
-                    # its tails dict are memory no other call touches.
+                    # goes through the filter before the node is read: at
+                    # 100,000 rules most calls stop at it, and the node's
+                    # tuple and its tails dict are memory no other call touches.
                     start = last_token_start(kind, data, n)
                     if not tail_filter.may_hold(kind, data, start, n):
                         return verdict
-                    node = root if edge == NULL else table.node_of(edge)
-                    got = (<dict>node[4]).get(value[start:])
-                    if got is None:
-                        return verdict
-                    group = <tuple>got
-                    if not value.endswith(group[0]):
-                        return verdict
-                    specs = matching((group[1],), value, patterns, compile_full)
-                else:
-                    # fast.glob_matches: the node's other globs, and those of
-                    # the tails under the value's last token.
-                    node = root if edge == NULL else table.node_of(edge)
-                    chain = <tuple>node[3]
-                    tails = node[4]
-                    if tails:
+                # fast.glob_matches: the node's chain (empty where only tails
+                # are on the path), and the tails under the value's last token.
+                node = root if edge == NULL else table.node_of(edge)
+                chain = <tuple>node[3]
+                tails = node[4]
+                if tails:
+                    if start < 0:
                         start = last_token_start(kind, data, n)
-                        got = (<dict>tails).get(value[start:])
-                        if got is not None and value.endswith((<tuple>got)[0]):
-                            chain = chain + ((<tuple>got)[1],)
-                    specs = matching(chain, value, patterns, compile_full)
+                    got = (<dict>tails).get(value[start:])
+                    if got is not None and value.endswith((<tuple>got)[0]):
+                        chain = chain + ((<tuple>got)[1],)
+                if not chain:  # only tails, and none under this last token
+                    return verdict
+                specs = matching(chain, value, patterns, compile_full)
                 if specs:
                     # The split's token count, which the settled verdicts are
                     # keyed by (with the node's id, as fast.py keys them).

@@ -182,17 +182,18 @@ def _matching(groups: tuple, value: str) -> tuple[str, ...]:
             if (
                 value.startswith(head)
                 and value.endswith(tail)
-                and (len(value) >= least if least >= 0 else _full_match(spec, value))
+                and (
+                    len(value) >= least
+                    if least >= 0
+                    else compile_glob(spec).fullmatch(value) is not None
+                )
             ):
                 found.append(spec)
     return tuple(found)
 
 
-def _full_match(spec: str, value: str) -> bool:
-    return compile_glob(spec).fullmatch(value) is not None
-
-
 def _compile_full(spec: str):
+    # The compiled walk keeps these by spec (see `_walks.matching`).
     return compile_glob(spec).fullmatch
 
 
