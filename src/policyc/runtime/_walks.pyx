@@ -49,8 +49,7 @@ cdef struct Edge:
     int parent  # the parent's slot, or ROOT; EMPTY: an empty slot
     unsigned int shape  # the token's length in characters << 8 | flags
     u64 text  # the token's characters, packed a byte each, or where they start in `chars`
-    # The verdicts of the child's frozen tuple (held by TokenTable.nodes),
-    # then, once a call gets one, a copy (held by TokenTable.copies).
+    # The verdicts of the child's frozen tuple (held by TokenTable.nodes).
     void* end
     void* past
 
@@ -63,8 +62,6 @@ cdef enum:
     LEAF = 2  # the child has no children: any further token would miss
     NO_GLOBS = 4  # the child's chain is None: no inner glob on its path
     TAILS_ONLY = 8  # its chain is empty: only globs with a space in their tail
-    OWN_END = 16  # `end` is the edge's own copy of the verdict (see `verdict_of`)
-    OWN_PAST = 32  # and `past`
 
 
 cdef inline int node_flags(tuple node) noexcept:
@@ -192,7 +189,6 @@ cdef class TokenTable:
     # is clear has no edge, and is known missing without its slot being read.
     cdef u64* known
     cdef u64 known_mask
-    cdef dict copies  # id(a node's verdict) -> its copy, made when a call first got it
 
     def __cinit__(self, tuple root):
         # (the index in `found` of the edge to the parent, or -1 for the
@@ -230,7 +226,6 @@ cdef class TokenTable:
             raise MemoryError()
         self.edges = <Edge*>((<size_t>self.block + 63) & ~(<size_t>63))
         self.nodes = [child for up, token, child in found]
-        self.copies = {}
         self.node_at = <void**>PyMem_Calloc(size, sizeof(void*))
         if self.node_at == NULL:
             raise MemoryError()
@@ -304,35 +299,6 @@ cdef class TokenTable:
     cdef inline tuple node_of(self, Edge* edge):
         """The frozen tuple of the node `edge` reaches."""
         return <tuple>self.node_at[edge - self.edges]
-
-    cdef inline object verdict_of(self, Edge* edge, bint at_end):
-        """The verdict for a value whose walk stops at `edge`'s child: `end` if
-        the value ends there, else `past`. The edge's own copy of it.
-
-        The walk's build makes the verdicts with the nodes, ~80,000 at
-        100,000 rules, so the few thousand that calls get lie about one to a
-        page of memory, mostly read cold. Copied when a call first gets them,
-        they lie side by side, in the order calls came to need them
-        (`benchmarks.ab`, see the commit). A copy is equal to its original
-        in every field; the nodes' tuples keep the originals.
-        """
-        if not edge.shape & (OWN_END if at_end else OWN_PAST):
-            self.take_copy(edge, at_end)
-        return <object>(edge.end if at_end else edge.past)
-
-    cdef int take_copy(self, Edge* edge, bint at_end) except -1:
-        original = <object>(edge.end if at_end else edge.past)
-        key = PyLong_FromVoidPtr(<void*>original)  # what id() gives
-        copy = self.copies.get(key)
-        if copy is None:  # one copy for every edge with this verdict
-            copy = self.copies[key] = tuple.__new__(type(original), original)
-        if at_end:
-            edge.end = <void*>copy
-            edge.shape |= OWN_END
-        else:
-            edge.past = <void*>copy
-            edge.shape |= OWN_PAST
-        return 0
 
 
 cdef class TokenFilter:
@@ -445,7 +411,6 @@ def glob_walker(
         cdef tuple node, specs, chain
         cdef str value
         cdef object got, verdict, tails
-        cdef bint at_end
         if type(args) is dict:
             got = (<dict>args).get(field)
             if type(got) is str:
@@ -457,7 +422,6 @@ def glob_walker(
                 n = len(value)
                 pos = 0
                 count = 0  # tokens taken so far
-                at_end = False  # the value ends at the node reached
                 while True:
                     # `value.split(" ", depth)`, one token at a time, hashed as
                     # it is scanned: past `depth` tokens the rest is one token,
@@ -467,16 +431,17 @@ def glob_walker(
                     count += 1
                     found = table.find(&token, at, kind, data, pos)
                     if found == NULL:
+                        verdict = root[2] if edge == NULL else <object>edge.past
                         break
                     edge = found
                     if end == n:
-                        at_end = True
+                        verdict = <object>edge.end
                         break
                     if edge.shape & LEAF:  # the next token would miss
+                        verdict = <object>edge.past
                         break
                     at = edge - table.edges
                     pos = end + 1
-                verdict = root[2] if edge == NULL else table.verdict_of(edge, at_end)
                 flags = root_flags if edge == NULL else edge.shape
                 if flags & NO_GLOBS:
                     return verdict
