@@ -481,7 +481,7 @@ def glob_walker(
                     got = settled.get((PyLong_FromVoidPtr(<void*>node), count, specs))
                     if got is not None:
                         return got
-                    return settle_globs(node, count, specs, value)
+                    return settle_globs(node, count, specs)
                 return verdict
         return none if field_value(args, field) is None else None
 

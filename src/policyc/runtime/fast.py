@@ -103,6 +103,9 @@ class _Node:
         "is_key",
         "globs",
         "tails",
+        # set while settling (token trie): the bags `past` and `end` settle
+        "acc",
+        "acc_end",
         # set while freezing (token trie)
         "chain",
         "tail_map",
@@ -138,11 +141,13 @@ class _Node:
 
 
 def _guard_ids(guard: ToolRows) -> frozenset[int]:
-    """The carve-outs of a guard that the trie decides (inner globs are tried at walk time)."""
+    """The carve-outs of a guard: those the trie decides, and its inner globs
+    (tried at walk time; see `FastPath._settle_globs`)."""
     ids = list(guard.any)
     for table in (guard.exact, guard.prefix, guard.word):
         for group in table.values():
             ids += group
+    ids += (rid for _, rid in guard.glob_specs)
     return frozenset(ids)
 
 
@@ -224,7 +229,8 @@ class FastPath:
         "exact",
         "tails",
         "tail_ends",
-        "in_full",
+        "settle",
+        "glob_bags",
         "settled",
         "none",
         "depth",
@@ -339,28 +345,8 @@ class FastPath:
             for guard in carve_rows[action]:
                 with_string.add(action, guard.any, carve_out=True)
 
-        def in_full(value: str) -> Verdict:
-            # What the engine's general path answers for this value (one
-            # subject, unconfined): each list's first rule that fires and that
-            # no reaching carve-out cancels, by the index; with grant sets,
-            # the first ask no set shadows.
-            for action, r in zip(ACTIONS, rows, strict=True):
-                if r is None:
-                    continue
-                if sets and action == "ask":
-                    allow = rows[2]
-                    fire = indexes["allow"].firing(allow, value) if allow is not None else []
-                    owners = owners_of(fire)
-                    for rid in indexes["ask"].firing(r, value):
-                        if not shadowed(rid, owners):
-                            return for_tool(lists.verdicts["ask"][rid])
-                    continue
-                rid = indexes[action].first(r, value)
-                if rid >= 0:
-                    return for_tool(lists.verdicts[action][rid])
-            return default
-
-        self.in_full = in_full
+        self.settle = settle
+        self.glob_bags: dict[str, _Bag] = {}  # what each inner glob fires, by spec
         self.none = settle(base)
         root = self.root = _Node()
         sources = [(a, r, False) for a, r in zip(ACTIONS, rows, strict=True) if r is not None]
@@ -416,17 +402,19 @@ class FastPath:
         if refusal is not None:
             self.decide = _constant(refusal)
 
-    def _settle_globs(self, node: tuple, count: int, specs: tuple, value: str) -> Verdict:
+    def _settle_globs(self, node: tuple, count: int, specs: tuple) -> Verdict:
         """The verdict of a value that the inner globs `specs` match, its walk stopping at `node`.
 
         Which rules and carve-outs match such a value is fixed by the node,
         whether the value ends there (exact specifiers) or goes on past it
         (word prefixes along the path), and which inner globs match it (the
-        same candidates the walk tried): so is its verdict. The first value
-        of each such kind is decided by the index, in full; the others look
-        it up. Such a decision, walk and glob checks included, was ~8.7 us at
-        N=10 and ~12.8 us at 100,000 rules through the engine's general path
-        every time, and is ~3.0 and ~3.4 us so (benchmark workload, medians).
+        same candidates the walk tried): so is its verdict, settled as the
+        node's own were, from the node's bag with the globs' added. Each
+        such kind is settled once; the others look it up. Settled by the
+        general index instead (the rules' dicts searched for the value),
+        the first of each kind took ~9 us at 1,000 rules and ~15-25 us at
+        100,000, where `policyc bench`'s own calls, new values that inner
+        globs match, met it on a sixth of their calls (see the commit).
         `count`, the walk's count of tokens (`value.split(" ", depth)`),
         stands for whether the value ends on the node: it does exactly when
         that count is the node's depth. (Walking the tokens again to learn it
@@ -435,7 +423,11 @@ class FastPath:
         key = (id(node), count, specs)
         verdict = self.settled.get(key)
         if verdict is None:
-            verdict = self.in_full(value)
+            depth, ends_here, goes_past = node[6]
+            fires = ends_here if count == depth else goes_past
+            for spec in specs:
+                fires = fires.plus(self.glob_bags[spec])
+            verdict = self.settle(fires)
             if len(self.settled) >= 4096:
                 self.settled.clear()
             self.settled[key] = verdict
@@ -449,7 +441,11 @@ class FastPath:
                 self._token_node(key).own_bag().add(action, ids, carve_out)
             for key, ids in r.exact.items():
                 self._token_node(key).own_exact_bag().add(action, ids, carve_out)
-            for spec, _ in r.glob_specs:
+            for spec, rid in r.glob_specs:
+                fires = self.glob_bags.get(spec)
+                if fires is None:
+                    fires = self.glob_bags[spec] = _Bag()
+                fires.add(action, (rid,), carve_out)
                 entry = _glob_entry(spec)
                 head, tail = entry[0], entry[1]
                 node = self._token_node(head, whole_tokens_only=True)
@@ -473,7 +469,12 @@ class FastPath:
             else:
                 acc = above if node.own is None else above.plus(node.own)
                 node.past = settle(acc)
-            node.end = node.past if node.own_exact is None else settle(acc.plus(node.own_exact))
+            node.acc = acc
+            if node.own_exact is None:
+                node.acc_end, node.end = acc, node.past
+            else:
+                node.acc_end = acc.plus(node.own_exact)
+                node.end = settle(node.acc_end)
             stack.extend((child, acc, node.past) for child in node.children.values())
 
     def _token_node(self, key: str, whole_tokens_only: bool = False) -> _Node:
@@ -528,13 +529,15 @@ class FastPath:
 # per path, not one per tool: at 100,000 rules, with each call made once
 # among 3,000 others, the `bash` walk took ~1.7 us with the tool's one dict
 # (its lines rarely in the CPU cache) and ~1.4 us with these (measured).
+# Last, where `chain` is not None, (the node's depth, the bags that settle
+# `end` and `past`), for values inner globs match (`_settle_globs`); else None.
 # Character trie node: (children {first char: (label, node)}, past, is_key).
 
 
 def _glob_walker(
     field: str, root: tuple, depth: int, tail_ends: frozenset, none: Verdict, settle_globs
 ):
-    # `settle_globs(node, count, specs, value)`: the verdict of a value inner
+    # `settle_globs(node, count, specs)`: the verdict of a value inner
     # globs match, its split's token count `count`.
     def decide(args: object) -> Verdict | None:
         if type(args) is dict:
@@ -572,7 +575,7 @@ def _glob_walker(
                     else:
                         specs = glob_matches(tails, chain, value)
                     if specs:  # an inner glob matches
-                        return settle_globs(node, len(tokens), specs, value)
+                        return settle_globs(node, len(tokens), specs)
                 return verdict
         # Not a plain dict holding a plain str: a subclass is decided in full.
         return none if field_value(args, field) is None else None
@@ -735,7 +738,9 @@ def _freeze_tokens(root: _Node, every_tail: dict) -> tuple[tuple, int]:
         kids = {t: c.frozen for t, c in children.items()} if children else _NO_CHILDREN.__self__
         chain = node.chain
         tail_map = None if chain is None else node.tail_map or _NO_TAILS
-        node.frozen = (kids.get, node.end, node.past, chain, tail_map, kids)
+        # Where inner globs may match, what settles them (see `_settle_globs`).
+        bags = None if chain is None else (node.depth, node.acc_end, node.acc)
+        node.frozen = (kids.get, node.end, node.past, chain, tail_map, kids, bags)
     return root.frozen, order[-1].depth
 
 
