@@ -24,10 +24,11 @@ carve-outs) mark the node of their literal head's whole tokens and are tried
 only when the walk passes that node: those whose literal tail holds a space
 only if the value's last character and last token are the tail's (a dict
 per node, of the globs hanging on it and its ancestors), the rest always. A
-value one of them matches is decided by the index, the general path's
-matching, once for each trie node it stops at, whether it ends there, and
-set of matching globs (which fix its verdict); later values of the same
-kind look that verdict up. Both paths are checked against the reference
+value one of them matches is settled from the rules and carve-outs its
+node's verdicts were settled from plus those of the matching globs, once
+for each trie node it stops at, whether it ends there, and set of matching
+globs (which fix its verdict); later values of the same kind look that
+verdict up. Both paths are checked against the reference
 interpreter by the differential tests.
 
 Prefix matcher with few key lengths: the value is probed at each length,
