@@ -424,7 +424,7 @@ class FastPath:
         key = (id(node), count, specs)
         verdict = self.settled.get(key)
         if verdict is None:
-            depth, ends_here, goes_past = node[6]
+            depth, ends_here, goes_past = node[6:]
             fires = ends_here if count == depth else goes_past
             for spec in specs:
                 fires = fires.plus(self.glob_bags[spec])
@@ -530,8 +530,8 @@ class FastPath:
 # per path, not one per tool: at 100,000 rules, with each call made once
 # among 3,000 others, the `bash` walk took ~1.7 us with the tool's one dict
 # (its lines rarely in the CPU cache) and ~1.4 us with these (measured).
-# Last, where `chain` is not None, (the node's depth, the bags that settle
-# `end` and `past`), for values inner globs match (`_settle_globs`); else None.
+# Then, only where `chain` is not None, the node's depth and the bags that
+# settled `end` and `past`, for values inner globs match (`_settle_globs`).
 # Character trie node: (children {first char: (label, node)}, past, is_key).
 
 
@@ -739,9 +739,10 @@ def _freeze_tokens(root: _Node, every_tail: dict) -> tuple[tuple, int]:
         kids = {t: c.frozen for t, c in children.items()} if children else _NO_CHILDREN.__self__
         chain = node.chain
         tail_map = None if chain is None else node.tail_map or _NO_TAILS
-        # Where inner globs may match, what settles them (see `_settle_globs`).
-        bags = None if chain is None else (node.depth, node.acc_end, node.acc)
-        node.frozen = (kids.get, node.end, node.past, chain, tail_map, kids, bags)
+        frozen = (kids.get, node.end, node.past, chain, tail_map, kids)
+        if chain is not None:  # inner globs may match here: what settles them
+            frozen = (*frozen, node.depth, node.acc_end, node.acc)
+        node.frozen = frozen
     return root.frozen, order[-1].depth
 
 
