@@ -332,3 +332,23 @@ def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
             want = reference.decide("bash", args)
             assert compiled.decide("bash", args) == want, value
             assert want.action == ("block" if value == rule else "allow"), value
+
+
+def test_an_inner_glob_carve_out_cancels_the_rule_it_reaches_on_a_settled_value():
+    """Values that inner globs match are settled from the node's bag plus the
+    globs'; a carve-out that is itself an inner glob must count there (the
+    random tests once found `bash(* b) bash(!* b)` allowing `a b`)."""
+    data = {
+        "matchers": {"bash": {"match": "glob", "field": "command"}},
+        "sources": [
+            {"name": "s", "rank": 0, "trusted": True, "allow": "bash(* b) bash(!* b) bash(a *)"}
+        ],
+        "default": "ask",
+    }
+    _, compiled, reference = build_both(data)
+    for value in ("a b", "x b", "a c", "a b c", "a"):
+        args = {"command": value}
+        for _ in range(2):  # settled the first time, looked up the second
+            assert compiled.decide("bash", args) == reference.decide("bash", args), value
+    assert reference.decide("bash", {"command": "x b"}).action == "defer"
+    assert reference.decide("bash", {"command": "a c"}).action == "allow"
