@@ -162,7 +162,12 @@ def probe(kind: str, path: Path) -> dict:
     return json.loads(out.stdout)
 
 
-def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[dict, FastRow]:
+def bench_size(label: str, bundle: dict, labelled: list, args, tmp: Path) -> tuple[dict, FastRow]:
+    """One policy's row: compile, load, the slow engines; the fast ones are
+    built here and timed later (`time_fast_rows`). `labelled`: the calls,
+    each with its kind first (`workload.labelled_calls`)."""
+    kinds = [kind for kind, _, _ in labelled]
+    calls = [(tool, call) for _, tool, call in labelled]
     print(f"[{label}] compiling ...", file=sys.stderr, flush=True)
     bundle_path = tmp / f"{label}.json"
     bundle_path.write_text(json.dumps(bundle))
@@ -261,14 +266,17 @@ def bench_size(label: str, bundle: dict, calls: list, args, tmp: Path) -> tuple[
     for chunk in chunks:
         loaded_table.decide_batch(chunk)
 
-    return row, FastRow(row, runners, calls, table.raw, (loaded_table, chunks))
+    return row, FastRow(row, runners, calls, kinds, table.raw, (loaded_table, chunks))
 
 
 class FastRow:
     """A row's fast engines and what their rounds kept (see `time_fast_rows`)."""
 
-    def __init__(self, row: dict, runners: dict, calls: list, policyc, batches: tuple) -> None:
+    def __init__(
+        self, row: dict, runners: dict, calls: list, kinds: list, policyc, batches: tuple
+    ) -> None:
         self.row, self.runners, self.calls, self.policyc = row, runners, calls, policyc
+        self.kinds = kinds  # each call's kind (a key of workload.KINDS)
         self.batches = batches  # (a loaded table, the calls in batches of 5)
         self.quickest: dict[str, list[float]] = {}  # engine -> each call's quickest raw ns
         self.policyc_by_repeats: dict[int, list[float]] = {}
@@ -295,6 +303,22 @@ def time_batches(fast: FastRow, passes: int) -> None:
 
 def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
     return raw if kept is None else list(map(min, kept, raw))
+
+
+def by_kind(fast: FastRow, base: float, names: tuple[str, ...]) -> dict:
+    """Each engine's median by kind of call ({kind: {"calls": n, name: ns}}):
+    which calls grow with N. At 100,000 rules a call that hits a rule reads
+    its own slot of the token table and its own verdict, cold, where one to
+    another tool reads what N=10 reads."""
+    out: dict[str, dict] = {}
+    for kind in dict.fromkeys(fast.kinds):
+        at = [i for i, k in enumerate(fast.kinds) if k == kind]
+        out[kind] = {"calls": len(at)}
+        for name in names:
+            if name in fast.quickest:
+                raw = fast.quickest[name]
+                out[kind][name] = statistics.median(max(0.0, raw[i] - base) for i in at)
+    return out
 
 
 def time_fast_rows(fast_rows: list[FastRow], rounds: int = ROUNDS) -> None:
@@ -341,6 +365,7 @@ def time_fast_rows(fast_rows: list[FastRow], rounds: int = ROUNDS) -> None:
         row = fast.row
         for name, raw in fast.quickest.items():
             row["engines"][name] = summary([max(0.0, t - base[REPEATS]) for t in raw])
+        row["by_kind"] = by_kind(fast, base[REPEATS], ("policyc", "answers"))
         for how, repeats in (("once", 1), ("hot", 50)):
             raw = fast.policyc_by_repeats[repeats]
             row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base[repeats]) for t in raw])[
@@ -416,7 +441,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quick:
             labelled.append(("realistic", workload.realistic_bundle()))
         for label, bundle in labelled:
-            row, fast = bench_size(label, bundle, workload.calls(bundle, n_calls), args, Path(tmp))
+            calls = workload.labelled_calls(bundle, n_calls)
+            row, fast = bench_size(label, bundle, calls, args, Path(tmp))
             results["rows"].append(row)
             fast_rows.append(fast)
         time_fast_rows(fast_rows, args.rounds)

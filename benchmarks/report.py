@@ -123,7 +123,45 @@ def markdown(results: dict) -> str:
             else:
                 cells.append("–")
             lines.append(f"| {r['label']} | " + " | ".join(cells) + " |")
+    lines += _by_kind(results)
     return "\n".join(lines) + "\n"
+
+
+def _by_kind(results: dict) -> list[str]:
+    """policyc's and the answers floor's medians by kind of call, each as a
+    ratio to N=10's median for the same kind: which calls grow with N."""
+    from .workload import KINDS
+
+    rows = [r for r in results["rows"] if r.get("by_kind")]
+    base = next((r for r in rows if r["label"] == "N=10"), None)
+    if base is None:
+        return []
+    kinds = [k for k in KINDS if k in base["by_kind"]]
+    repeats = results["repeats"]
+    out = [
+        "",
+        f"By kind of call ({repeats}×; how many calls of each kind in the header): the median",
+        "of each kind, and its ratio to N=10's median of the same kind.",
+    ]
+    for name in ("policyc", "answers"):
+        out += [
+            "",
+            f"| {name} | "
+            + " | ".join(f"{KINDS[k]} ({base['by_kind'][k]['calls']})" for k in kinds)
+            + " |",
+            "|---|" + "---|" * len(kinds),
+        ]
+        for r in rows:
+            cells = []
+            for k in kinds:
+                ns = r["by_kind"].get(k, {}).get(name)
+                at_10 = base["by_kind"][k].get(name)
+                if ns is None or not at_10:
+                    cells.append("–")
+                else:
+                    cells.append(f"{_us(ns)} ({ns / at_10:.2f}×)")
+            out.append(f"| {r['label']} | " + " | ".join(cells) + " |")
+    return out
 
 
 def plot(results: dict, path: Path) -> bool:

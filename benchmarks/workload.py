@@ -148,35 +148,51 @@ def _rule_specs(bundle: dict) -> list[str]:
     return out
 
 
-def calls(bundle: dict, k: int = 10_000, seed: int = 11) -> list[tuple[str, dict]]:
+# What each kind of call in `calls` is, for the benchmark's table by kind.
+KINDS = {
+    "named": "bash, a command some rule names",
+    "unnamed": "bash, words no rule names",
+    "long": "bash, a long command",
+    "path": "read and edit",
+    "url": "web_fetch",
+    "other": "MCP tools",
+}
+
+
+def labelled_calls(bundle: dict, k: int = 10_000, seed: int = 11) -> list[tuple[str, str, dict]]:
+    """`calls`, each with its kind (a key of KINDS) first."""
     rng = random.Random(seed)
     specs = _rule_specs(bundle)
-    out: list[tuple[str, dict]] = []
+    out: list[tuple[str, str, dict]] = []
     for _ in range(k):
         roll = rng.random()
         if roll < 0.45 and specs:  # a hit: a command some rule names
             spec = rng.choice(specs).removesuffix(":*").replace("*", rng.choice(FLAGS))
             if rng.random() < 0.5:
                 spec += " " + rng.choice(FLAGS)
-            out.append(("bash", {"command": spec}))
+            out.append(("named", "bash", {"command": spec}))
         elif roll < 0.70:  # a miss: words no rule names
-            out.append(
-                ("bash", {"command": f"{_words(rng)} x{rng.randrange(10**6)} {rng.choice(FLAGS)}"})
-            )
+            command = f"{_words(rng)} x{rng.randrange(10**6)} {rng.choice(FLAGS)}"
+            out.append(("unnamed", "bash", {"command": command}))
         elif roll < 0.75:  # a long command
             body = " ".join(rng.choice(FLAGS) for _ in range(60))
-            out.append(("bash", {"command": f"{_words(rng)} {body}"}))
+            out.append(("long", "bash", {"command": f"{_words(rng)} {body}"}))
         elif roll < 0.85:
             tool = rng.choice(("read", "edit"))
             path = rng.choice(
                 ("/repo/src/", "/repo/.github/", "/etc/", "/root/", "/usr/share/", "/tmp/")
             )
-            out.append((tool, {"path": path + f"f{rng.randrange(1000)}"}))
+            out.append(("path", tool, {"path": path + f"f{rng.randrange(1000)}"}))
         elif roll < 0.92:
             url = rng.choice(("https://docs.example.com/a", "https://evil.example.net/x"))
-            out.append(("web_fetch", {"url": url}))
+            out.append(("url", "web_fetch", {"url": url}))
         else:
             server = rng.choice(("github", "linear", "fs"))
             verb = rng.choice(("get_issue", "delete_repo", "list"))
-            out.append((f"mcp__{server}__{verb}", {}))
+            out.append(("other", f"mcp__{server}__{verb}", {}))
     return out
+
+
+def calls(bundle: dict, k: int = 10_000, seed: int = 11) -> list[tuple[str, dict]]:
+    """`k` seeded calls mixing hits, misses, long commands and other tools."""
+    return [(tool, args) for _, tool, args in labelled_calls(bundle, k, seed)]
