@@ -85,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", type=Path, help="a checkout of the commit to compare against")
     parser.add_argument("--sizes", nargs="*", default=["10", "1000", "100000", "realistic"])
+    parser.add_argument(
+        "--by-kind", action="store_true", help="also each kind of call's median (workload.KINDS)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         load_old = _old_load(args.old, Path(tmp))
@@ -94,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
                 if size == "realistic"
                 else workload.synthetic_bundle(int(size))
             )
-            calls = workload.calls(bundle)
+            labelled = workload.labelled_calls(bundle)
+            calls = [(tool, call_args) for _, tool, call_args in labelled]
             artifact = engines.compile_artifact(bundle)
             old, new = load_old(artifact).warm(), load(artifact).warm()
             for tool, call_args in calls:
@@ -104,6 +108,20 @@ def main(argv: list[str] | None = None) -> int:
                 kept = compare({"old": old.decide, "new": new.decide}, calls, repeats)
                 for name, times in kept.items():
                     print(f"{size:>9} {repeats:2}x {name}: {_stats(times)} ns", flush=True)
+                if args.by_kind:
+                    for kind, what in workload.KINDS.items():
+                        medians = [
+                            statistics.median(
+                                t for (k, _, _), t in zip(labelled, times, strict=True) if k == kind
+                            )
+                            for times in kept.values()
+                        ]
+                        print(
+                            f"{size:>9} {repeats:2}x   {what}: "
+                            + " -> ".join(f"{m:.0f}" for m in medians)
+                            + " ns (old -> new median)",
+                            flush=True,
+                        )
             # A batch is one argument: timed as a call of decide_batch(batch, None).
             batches = [
                 ([{"tool": t, "args": a} for t, a in calls[i : i + 5]], None)

@@ -284,7 +284,17 @@ def walk_bundles(draw, spec_strategy=None, matcher: str | None = None) -> dict:
 
 
 # Prefix keys of several lengths, nested and not, so that a value starts a
-# long key but not the short ones (and the other way round).
+# long key but not the short ones (and the other way round). Some longer than
+# eight characters or past Latin-1: the compiled walk compares those against
+# a copy of their characters, the others by a packed word.
 PREFIX_SPECS = st.sampled_from(
     ["a:*", "b:*", "ab:*", "ba:*", "bb:*", "a b:*", "aab:*", "b a:*", "ab", "b a", "a"]
+    + ["abababab:*", "ababababa:*", "a b a b c:*", "é:*", "a𝄞:*", "a𝄞 a b a b", "ababababa"]
 ).flatmap(lambda spec: st.sampled_from([spec, spec, "!" + spec]))  # carve-outs too
+
+# Values for those keys: short ones, and ones as long as the long keys.
+prefix_values = st.one_of(
+    values,
+    st.text(alphabet="ab é𝄞", max_size=12),
+    st.sampled_from(["abababab", "ababababa", "ababababab", "a b a b c d", "a𝄞 a b a b", "éa"]),
+)

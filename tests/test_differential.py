@@ -29,6 +29,7 @@ from .strategies import (
     calls,
     grant_sets,
     operations,
+    prefix_values,
     values,
     walk_bundles,
 )
@@ -119,7 +120,7 @@ def test_the_precomputed_walk_agrees_with_the_reference(data, commands, probe):
 @settings(max_examples=300, deadline=None)
 @given(
     data=walk_bundles(PREFIX_SPECS, matcher="prefix"),
-    commands=st.lists(values, min_size=1, max_size=8),
+    commands=st.lists(prefix_values, min_size=1, max_size=8),
     probe=st.sampled_from([fast._PROBE_LENGTHS, 0]),
 )
 def test_prefix_walks_agree_with_the_reference(data, commands, probe):

@@ -33,7 +33,8 @@ interpreter by the differential tests.
 
 Prefix matcher with few key lengths: the value is probed at each length,
 longest first, in one dict of the keys' settled verdicts, instead of walked
-through the character trie.
+through the character trie (compiled: hashed once, a character at a time,
+and looked up at each key length with no slice made; `_walks.key_walker`).
 
 After building, the tries are frozen to nested tuples and each tool gets a
 `decide` closure over its own: the engine's hot path is one dict lookup and
@@ -387,10 +388,12 @@ class FastPath:
                 self.by_key = {key: node.past for key, node in keys.items()}
                 if len(lengths) >= 3:
                     self.heads = frozenset(key[: lengths[-1]] for key in keys)
-                walk = (self.field, self.exact, lengths, self.heads, self.by_key, root.past)
                 if WALKS == "compiled":
-                    self.decide = COMPILED.probe_walker(*walk, self.none, field_value)
+                    self.decide = COMPILED.key_walker(
+                        self.field, self.exact, self.by_key, root.past, self.none, field_value
+                    )
                 else:
+                    walk = (self.field, self.exact, lengths, self.heads, self.by_key, root.past)
                     self.decide = _probe_walker(*walk, self.none)
             elif WALKS == "compiled":
                 self.decide = COMPILED.prefix_walker(
@@ -623,7 +626,10 @@ def _prefix_walker(field: str, root: tuple, exact: dict, none: Verdict):
 # trie): a value that starts no key 340 vs 283 ns at 2 lengths, 206 vs 302
 # at 4 (the first-characters filter, from 3 lengths); one that matches a
 # short key 253 vs 501 at 2, 501 vs 683 at 4, 724 vs 691 at 6; one that
-# matches the longest 252 vs 499 at 2, 316 vs 819 at 4.
+# matches the longest 252 vs 499 at 2, 316 vs 819 at 4. The compiled key
+# walker against the compiled trie (read rules on paths, medians): 133 vs 126
+# ns at 4 lengths, 140 vs 149 at 13, 170 vs 207 at 29, but 284 vs 172 at 71
+# and 438 vs 296 at 155 (a lookup per length); it keeps this threshold.
 _PROBE_LENGTHS = 4
 
 
