@@ -539,7 +539,8 @@ def key_walker(str field, dict exact, dict by_key, base, none, field_value):
     value that starts none.
     """
     missing = object()
-    cdef dict keys = {key: (None, got, got, None, None, {}) for key, got in by_key.items()}
+    cdef dict leaf = {}  # (no key has children: one empty dict for all)
+    cdef dict keys = {key: (None, got, got, None, None, leaf) for key, got in by_key.items()}
     cdef TokenTable table = TokenTable((None, None, None, None, None, keys))
     cdef Py_ssize_t longest = max(map(len, by_key), default=0)
     # marks[k]: 1 if some key is k characters long
