@@ -1,13 +1,13 @@
 # cython: language_level=3, boundscheck=True, wraparound=True, binding=False
-"""The precomputed walks of fast.py, compiled: an optional build, same answers.
+"""The precomputed walks of walks.py, compiled: an optional build, same answers.
 
-fast.py's walks are closures over frozen tries; these are the same walks
+walks.py's walks are closures over fast.py's frozen tries; these are the same walks
 over the same tries, reaching the same node and verdict, written for
 Cython so that each step is a C call instead of bytecode. With them come
 fronts for `Table.decide` and `decide_batch` that take the common call and
 batch without a Python frame and hand everything else to the Python
 methods. `pip install` compiles this file where a C compiler is at hand;
-without one, or with POLICYC_PURE_WALKS=1 set, fast.py's own walks and the
+without one, or with POLICYC_PURE_WALKS=1 set, walks.py's walks and the
 Python methods decide (see `fast.WALKS`). The differential tests run both
 against the reference.
 
@@ -307,7 +307,7 @@ cdef class TokenFilter:
     The last tokens of a tool's tails (inner globs with a space in their
     tail): a value whose walk meets only tails looks in their maps only if
     this says its last token may be one. At 100,000 rules those tails end in
-    every digit, so the test by last character fast.py makes let ~18% of the
+    every digit, so the test by last character walks.py makes let ~18% of the
     benchmark's calls through to a string and a dict lookup that missed
     (~100 ns each at 100,000 rules); this lets through about 1 in 16 of them.
     """
@@ -350,14 +350,14 @@ cdef bint full_match(dict patterns, compile_full, spec, str value) except -1:
 
 
 cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
-    """fast._matching, compiled: the specs of the globs in `groups` that
+    """walks.matching, compiled: the specs of the globs in `groups` that
     match `value`, in the groups' order.
 
     Each test is a C call here. The few globs that need a full match
     (`least` < 0) take their pattern's `fullmatch` from `patterns` (filled
-    by `compile_full(spec)` on first use), not through fast.py's memo and
+    by `compile_full(spec)` on first use), not through walks.py's memo and
     a frame of its own. The value of a call that inner globs match took
-    ~1.0-1.6 us through fast.py's functions with everything in the CPU
+    ~1.0-1.6 us through walks.py's functions with everything in the CPU
     cache (`bash` at N=10 and 100,000, realistic).
     """
     cdef list found = []
@@ -386,9 +386,9 @@ def glob_walker(
     compile_full,
     field_value,
 ):
-    """fast._glob_walker's walk (the token trie; see its notes there).
+    """walks.glob_walker's walk (the token trie; see its notes there).
 
-    `lasts`: the last tokens of the tool's tails, where fast.py's walk takes
+    `lasts`: the last tokens of the tool's tails, where walks.py's walk takes
     their last characters (`tail_ends`). `settled`: the path's verdicts of
     values inner globs match, which `settle_globs` fills (and empties in
     place when full), looked up here first by the same key.
@@ -451,14 +451,14 @@ def glob_walker(
                     __builtin_prefetch(&table.node_at[edge - table.edges])
                 start = -1  # the last token's start, once found
                 if flags & TAILS_ONLY:
-                    # Only tails on the path (see fast.py): the last token
+                    # Only tails on the path (see walks.py): the last token
                     # goes through the filter before the node is read: at
                     # 100,000 rules most calls stop at it, and the node's
                     # tuple and its tails dict are memory no other call touches.
                     start = last_token_start(kind, data, n)
                     if not tail_filter.may_hold(kind, data, start, n):
                         return verdict
-                # fast.glob_matches: the node's chain (empty where only tails
+                # walks.glob_matches: the node's chain (empty where only tails
                 # are on the path), and the tails under the value's last token.
                 node = root if edge == NULL else table.node_of(edge)
                 chain = <tuple>node[3]
@@ -489,7 +489,7 @@ def glob_walker(
 
 
 def prefix_walker(str field, tuple root, dict exact, none, field_value):
-    """fast._prefix_walker's walk (the character trie)."""
+    """walks.prefix_walker's walk (the character trie)."""
     missing = object()
 
     def decide(args):
@@ -526,7 +526,7 @@ def prefix_walker(str field, tuple root, dict exact, none, field_value):
 
 
 def key_walker(str field, dict exact, dict by_key, base, none, field_value):
-    """fast._probe_walker's walk, with no string made: the longest prefix key
+    """walks.probe_walker's walk, with no string made: the longest prefix key
     that starts the value.
 
     Each key is an edge of its own from the root of a TokenTable, and the

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from .artifact import ArtifactError, body_digest, table_from_body
 from .engine import HeldTwins, make_batch
-from .fast import glob_hit as glob_hit  # re-exported for generated modules
 from .matchers import field_value as field_value
 from .verdict import Verdict, failed_verdict
+from .walks import glob_hit as glob_hit  # re-exported for generated modules
 
 EXPORTS = ("GeneratedTable", "Verdict", "field_value", "glob_hit")
 FORMAT = "policyc-generated-1"
