@@ -664,7 +664,7 @@ def decide_front(dict walks, list sets, dict by_scope, decide, decide_rest):
 def batch_front(
     dict walks, sets, by_scope, owner, decide_batch, twins, Py_ssize_t failed
 ):
-    """engine.make_batch's `decide_batch`, compiled for its common batch.
+    """batch.make_batch's `decide_batch`, compiled for its common batch.
 
     A list of plain {"tool", "args"} calls of tools whose walks decide them:
     each walk once, each verdict sorted as it comes (an allowed call is
@@ -675,7 +675,7 @@ def batch_front(
     None to read `owner._sets` on each batch; `by_scope`: while sets are in
     force, the lists each scope decides against (see `decide_front`), or
     None to leave such batches to `decide_batch`; `twins`: its
-    engine.HeldTwins (a dict, read here without a method call).
+    batch.HeldTwins (a dict, read here without a method call).
     """
 
     def front(calls, scope=None):

@@ -3,12 +3,13 @@
 `Table.decide` runs SPEC sections 5-6 over the per-tool indexes: the first
 firing deny blocks; firing asks defer unless a grant set shadows them or the
 call runs confined and they are bare; then the first firing allow; then the
-default. Rule verdicts are built once, at load, and returned as they are on
-the common path (one subject, unconfined).
+default. Rule verdicts are built once per rule, on first use, and returned
+as they are on the common path (one subject, unconfined).
 
 Grant sets (SPEC section 8) change the active lists after build. The lists a
-scope sees are rebuilt with the same index builder the compiler used and
-swapped in whole, so a decision never sees half a change.
+scope sees (`lists.Lists`) are rebuilt with the same index builder the
+compiler used and swapped in whole, so a decision never sees half a change.
+`decide_batch` is made by `batch.make_batch`.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from collections import namedtuple
 from collections.abc import Iterable
 
 from . import fast
+from .batch import HeldTwins, make_batch
 from .bulk import gc_paused
-from .fast import FULL, FastPath
 from .index import ListIndex, ToolSpec, build_list_index
-from .matchers import field_value, tool_matches
+from .lists import ACTIONS, NO_SUBJECTS, GrantSet, Lists
+from .matchers import field_value
 from .model import Rule, Source
 from .paths import plain_str
 from .splitters import SplitError, cwd_tools, make_splitter
@@ -33,12 +35,9 @@ from .verdict import (
     confined_verdict,
     default_verdict,
     failed_verdict,
-    rule_verdict,
 )
 
-ACTIONS = ("deny", "ask", "allow")
 _UNDECIDED = object()  # the fast walk cannot tell: decide in full
-NO_SUBJECTS = "the tool has a splitter and no subjects were given"
 
 
 _Refusal = namedtuple("Refusal", "rule reason")
@@ -48,173 +47,6 @@ class Refusal(_Refusal):
     """A grant-set rule that was not activated, with the stable reason."""
 
     __slots__ = ()
-
-
-_GrantSet = namedtuple("GrantSet", "scope source rules granted")
-
-
-class GrantSet(_GrantSet):
-    """A grant set in force: its scope, source, kept rules per list, and granted allows."""
-
-    __slots__ = ()
-
-
-class _Verdicts(dict):
-    """Rule id -> its verdict, built on first use (loading builds none).
-
-    `base`: the policy's, under a scope's lists, whose first rules are the
-    policy's: their verdicts are taken from it, not built again (a scope's
-    `bash` walk at 100,000 rules built ~80,000: three scopes with a `bash`
-    set, first decision ~1.26 -> ~1.09 s each, RSS after them 435 -> 361 MB).
-    """
-
-    def __init__(self, rules: list[Rule], action: str, base: _Verdicts | None = None) -> None:
-        super().__init__()
-        self._rules = rules
-        self._action = action
-        self._base = base
-        self._shared = len(base._rules) if base is not None else 0
-
-    def __missing__(self, rid: int) -> Verdict:
-        if rid < self._shared:
-            verdict = self[rid] = self._base[rid]
-        else:
-            verdict = self[rid] = rule_verdict(self._rules[rid], self._action)
-        return verdict
-
-
-class Lists:
-    """The three active lists one scope decides against, with their verdicts."""
-
-    __slots__ = (
-        "deny",
-        "ask",
-        "allow",
-        "verdicts",
-        "allow_owner",
-        "sets",
-        "base",
-        "plans",
-        "paths",
-        "fast",
-        "subject_fast",
-        "_fields",
-        "_tools",
-        "_default",
-    )
-
-    def __init__(
-        self,
-        deny: ListIndex,
-        ask: ListIndex,
-        allow: ListIndex,
-        sets: list[GrantSet],
-        tools: dict[str, ToolSpec],
-        default: str,
-        base: Lists | None = None,
-    ) -> None:
-        self.deny = deny
-        self.ask = ask
-        self.allow = allow
-        self.sets = sets
-        # The policy's own lists, under these lists of a scope with sets: a
-        # tool no set has a rule for is decided by the same rows, so its walks
-        # are the policy's (see `_shared`).
-        self.base = base
-        shared = base.verdicts if base is not None else {}
-        self.verdicts = {
-            "deny": _Verdicts(deny.rules, "block", shared.get("deny")),
-            "ask": _Verdicts(ask.rules, "defer", shared.get("ask")),
-            "allow": _Verdicts(allow.rules, "allow", shared.get("allow")),
-        }
-        # Which grant set each allow rule belongs to (for shadowing); -1 = the policy.
-        self.allow_owner: list[int] = []
-        self.allow_owner.extend(
-            -1 for _ in range(len(allow.rules) - sum(len(s.rules["allow"]) for s in sets))
-        )
-        for i, gs in enumerate(sets):
-            self.allow_owner.extend(i for _ in gs.rules["allow"])
-        self._fields = {name: spec.field for name, spec in tools.items() if spec.match}
-        self._tools = tools
-        self._default = default
-        # Per tool, built on first use: the precomputed walk (see fast.py), for
-        # calls and, without the tool's splitter (subjects are not split again), for
-        # subjects. `fast` holds each call path's `decide` closure, for the engine's
-        # hot path.
-        self.paths: dict[str, FastPath] = {}
-        self.fast: dict = {}
-        self.subject_fast: dict[str, FastPath] = {}
-        # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
-        self.plans: dict[str, tuple] = {}
-        for name in set(deny.by_tool) | set(ask.by_tool) | set(allow.by_tool):
-            self.plans[name] = self._plan(name)
-
-    def _plan(self, tool: str) -> tuple:
-        rows = [idx.rows_for(tool) for idx in (self.deny, self.ask, self.allow)]
-        return (self._fields.get(tool), *(None if r.empty else r for r in rows))
-
-    def _shared(self, tool: str) -> bool:
-        """Whether the tool's walks are the policy's: no set in force has a rule for it.
-
-        Then no set rule fires on its calls and no allow of a set shadows an
-        ask (SPEC 7), and the policy's rules keep their ids here. A scope's
-        first `bash` call at 100,000 rules, with a set for other tools,
-        rebuilt the same walk (~0.75 s).
-        """
-        return self.base is not None and not any(
-            tool_matches(rule.tool, tool)
-            for gs in self.sets
-            for action in ACTIONS
-            for rule in gs.rules[action]
-        )
-
-    def fast_path(self, tool: str) -> FastPath:
-        path = self.paths.get(tool)
-        if path is None:
-            spec = self._tools.get(tool)
-            if self._shared(tool):
-                path = self.base.fast_path(tool)
-            elif spec is not None and (
-                spec.split and spec.split is not True or spec.match in ("path", "domain")
-            ):
-                path = (
-                    FULL  # a built-in splitter, or a matcher that reads a context: decided in full
-                )
-            else:
-                _, deny, ask, allow = self.plan(tool)
-                refusal = (
-                    failed_verdict(tool, NO_SUBJECTS) if spec is not None and spec.split else None
-                )
-                default = default_verdict(self._default, tool)
-                path = gc_paused(FastPath, self, tool, spec, (deny, ask, allow), default, refusal)
-            if len(self.paths) < 8192:  # model-chosen names: keep the cache bounded
-                self.paths[tool] = path
-                self.fast[tool] = path.decide
-        return path
-
-    def subject_path(self, tool: str) -> FastPath:
-        path = self.subject_fast.get(tool)
-        if path is None:
-            spec = self._tools.get(tool)
-            if self._shared(tool):
-                path = self.base.subject_path(tool)
-            elif spec is not None and spec.match in ("path", "domain"):
-                path = FULL  # their matchers read a context
-            else:
-                _, deny, ask, allow = self.plan(tool)
-                default = default_verdict(self._default, tool)
-                path = gc_paused(FastPath, self, tool, spec, (deny, ask, allow), default)
-            if len(self.subject_fast) < 8192:
-                self.subject_fast[tool] = path
-        return path
-
-    def plan(self, tool: str) -> tuple:
-        plan = self.plans.get(tool)
-        if plan is None:
-            plan = self._plan(tool)
-            if len(self.plans) < 8192:  # model-chosen names: keep the cache bounded
-                self.plans[tool] = plan
-        return plan
 
 
 def _coerce_source(source: Source | dict | str) -> Source:
@@ -252,151 +84,6 @@ def _fault(tool: object, confined: object, exc: Exception) -> Verdict:
     if not isinstance(tool, str):
         return failed_verdict("tool", "the tool name is not a string", conf)
     return failed_verdict(tool, f"internal error ({type(exc).__name__})", conf)
-
-
-NOT_A_CALL = "not a {tool, args} object nor a (tool, args) pair"
-
-
-def _one(decide, call: object, scope: str | None) -> Verdict:
-    """One call of a batch, in any of its accepted shapes; any other fails closed."""
-    if isinstance(call, dict):
-        confined, subjects, cwd = call.get("confined"), call.get("subjects"), call.get("cwd")
-        return decide(call.get("tool"), call.get("args"), confined, subjects, scope, cwd)
-    try:
-        tool, args = call
-    except (TypeError, ValueError):
-        return failed_verdict("tool", NOT_A_CALL)
-    return decide(tool, args, scope=scope)
-
-
-class HeldTwins(dict):
-    """id(allow verdict) -> its held twin, for the verdicts a table returns.
-
-    Most verdicts are precomputed, so a deferral's allowed siblings are held
-    by a lookup instead of a copy each time. Each entry keeps its verdict
-    alive, so no other object can take its id.
-    """
-
-    __slots__ = ("_kept",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._kept: list[Verdict] = []
-
-    def twin(self, verdict: Verdict) -> Verdict:
-        held = self.get(id(verdict))
-        if held is None:
-            held = verdict._replace(
-                action="defer", held=True, reason="held for approval: " + verdict.reason
-            )
-            if len(self) < 8192:  # verdicts built per call are many: keep it bounded
-                self._kept.append(verdict)
-                self[id(verdict)] = held
-        return held
-
-
-_FAILED = Verdict._fields.index("failed")  # read by index, as `action` is at 0
-
-
-def _holders(verdicts: list) -> tuple[bool, list[int]]:
-    """Whether a verdict holds its siblings (a deferral, a failure), and where the allowed ones are."""
-    holds, allowed = False, []
-    for i, verdict in enumerate(verdicts):
-        if verdict[0] == "allow":
-            allowed.append(i)
-        elif verdict[0] == "defer" or verdict.failed:
-            holds = True
-    return holds, allowed
-
-
-def make_batch(
-    decide,
-    twins: HeldTwins,
-    walks: dict,
-    owner,
-    full,
-    sets: list | None = None,
-    by_scope: dict | None = None,
-):
-    """A `decide_batch` over any `decide`: the table's, or a generated module's.
-
-    `walks`: the per-tool walks `decide` tries first (tool -> function of the
-    args, None when it cannot decide); `full(tool, args)`: `decide` without
-    them; `owner._sets`: the grant sets active (`sets`: the same list, where
-    the owner changes it in place, for the compiled front to hold);
-    `by_scope`: the owner's lists by scope while sets are active, for the
-    compiled front to take their walks (None: it leaves such batches here).
-    A closure, not a method over a shared function: a batch of five costs a
-    Python frame less, which is about 5% of it (measured).
-    """
-
-    twin_of, twin = twins.get, twins.twin
-
-    def decide_batch(calls: Iterable, scope: str | None = None) -> list[Verdict]:
-        """Decide every call of one model response before any runs (SPEC section 7).
-
-        Each call is a dict `{tool, args, confined?, subjects?, cwd?}` or a
-        `(tool, args)` pair. An allowed call is held when a sibling defers or
-        could not be evaluated.
-        """
-        calls = calls if type(calls) is list else list(calls)
-        # The common batch: plain {"tool", "args"} calls of tools whose walk is
-        # built. The batch makes `decide`'s checks once and calls each walk
-        # straight, and sorts each verdict as it comes: a deferral holds its
-        # allowed siblings, and so does a call that could not be evaluated (a
-        # failed verdict blocks); `decide` never returns a held verdict. (One
-        # loop, not a comprehension and passes over its list. A batch of 5
-        # over 5 single decisions on the realistic bundle: 1.41 -> 1.26x,
-        # `python -m benchmarks`, back to back.)
-        verdicts: list = []
-        allowed: list[int] = []
-        holds = undecided = False
-        try:
-            if owner._sets:  # (without grant sets a scope changes nothing)
-                raise KeyError
-            append = verdicts.append
-            for call in calls:
-                verdict = walks[call["tool"]](call["args"]) if len(call) == 2 else None
-                if verdict is None:  # to decide in full (its walk ran: not twice)
-                    undecided = True
-                else:
-                    action = verdict[0]  # once: a tuple subclass's subscript is not specialised
-                    if action == "allow":
-                        allowed.append(len(verdicts))
-                    elif action == "defer" or verdict[_FAILED]:
-                        holds = True
-                append(verdict)
-        except Exception:  # another shape, an unknown tool, a fault: `decide` takes each
-            verdicts = [_one(decide, call, scope) for call in calls]
-            holds, allowed = _holders(verdicts)
-            undecided = False
-        if undecided:  # decide in full what the walks left (each walk ran: not twice)
-            # Sorted here as in the loop above, not by `_holders` over the whole
-            # list again: that costs 1.3-1.7% of a batch at N=10 (measured).
-            for i, verdict in enumerate(verdicts):
-                if verdict is None:
-                    call = calls[i]
-                    verdict = verdicts[i] = (
-                        full(call["tool"], call["args"])
-                        if len(call) == 2
-                        else _one(decide, call, scope)
-                    )
-                    if verdict[0] == "allow":
-                        allowed.append(i)
-                    elif verdict[0] == "defer" or verdict[_FAILED]:
-                        holds = True
-        if holds and allowed:
-            for i in allowed:
-                verdict = verdicts[i]
-                verdicts[i] = twin_of(id(verdict)) or twin(verdict)
-        return verdicts
-
-    if fast.WALKS == "compiled":
-        # With compiled walks, this loop in Python cost a batch of five at
-        # N=10 1.4x five single decisions (`python -m benchmarks`): the
-        # common batch goes through the same loop compiled, the rest here.
-        return fast.COMPILED.batch_front(walks, sets, by_scope, owner, decide_batch, twins, _FAILED)
-    return decide_batch
 
 
 class Table:

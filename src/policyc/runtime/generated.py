@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from .artifact import ArtifactError, body_digest, table_from_body
-from .engine import HeldTwins, make_batch
+from .batch import HeldTwins, make_batch
 from .matchers import field_value as field_value
 from .verdict import Verdict, failed_verdict
 from .walks import glob_hit as glob_hit  # re-exported for generated modules
