@@ -92,8 +92,13 @@ class Rule:
     def __str__(self) -> str:
         return self.tool if self.spec is None else f"{self.tool}({self.spec})"
 
-    def cited(self) -> str:
-        """`R`, or `R: note` when the note may be read to the model."""
+    def cited(self, text: str | None = None) -> str:
+        """`R`, or `R: note` when the note may be read to the model.
+
+        `text`: `str(self)`, where the caller has made it already.
+        """
+        if text is None:
+            text = str(self)
         if self.note and (self.source.trusted or not self.source.name):
-            return f"{self}: {self.note}"
-        return str(self)
+            return f"{text}: {self.note}"
+        return text

@@ -131,17 +131,25 @@ def rule_verdict(rule, action: str) -> Verdict:
     Fields by position: a walk's build at 100,000 rules makes ~80,000.
     """
     source = rule.source
-    return Verdict(
-        action,
-        _BY[action] + rule.cited(),
-        str(rule),
-        source.name,
-        source.hash,
-        rule.note,
-        "",
-        False,
-        "",
-        "" if rule.glob else rule.tool,
+    text = str(rule)
+    # By tuple.__new__, all twelve fields given: the named tuple's own
+    # `__new__` is a Python function with defaults to fill.
+    return _new(
+        Verdict,
+        (
+            action,
+            _BY[action] + rule.cited(text),
+            text,
+            source.name,
+            source.hash,
+            rule.note,
+            "",
+            False,
+            "",
+            "" if rule.glob else rule.tool,
+            "policy",
+            False,
+        ),
     )
 
 
