@@ -38,8 +38,9 @@ and looked up at each key length with no slice made; `_walks.key_walker`).
 
 After building, the tries are frozen to nested tuples and each tool gets a
 `decide` closure over its own (`walks.py`): the engine's hot path is one
-dict lookup and one call, and each token one more lookup. Where pip built them, the
-closures are those of `_walks.pyx`, the same walks compiled (`WALKS`).
+dict lookup and one call, and each token one more lookup. Where pip built
+them, the closures are those of `_walks.pyx`, the same walks compiled
+(`WALKS`).
 """
 
 from __future__ import annotations
