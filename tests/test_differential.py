@@ -335,6 +335,23 @@ def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
             assert want.action == ("block" if value == rule else "allow"), value
 
 
+def test_a_wide_prefix_is_not_taken_for_the_latin_one_its_bytes_spell():
+    """The same for prefix keys, which the compiled walk hashes a character
+    at a time along the value and looks up at each key length."""
+    for key, value in (("ac", "šb"), ("šb", "ac"), ("x ac", "x šb"), ("abababac", "abababšb")):
+        data = {
+            "matchers": {"bash": {"match": "prefix", "field": "command"}},
+            "sources": [{"name": "s", "rank": 0, "trusted": True, "deny": f"bash({key}:*)"}],
+            "default": "allow",
+        }
+        _, compiled, reference = build_both(data)
+        for command in (value, key, f"{value}x", f"{key}x", value[:-1]):
+            args = {"command": command}
+            want = reference.decide("bash", args)
+            assert compiled.decide("bash", args) == want, command
+            assert want.action == ("block" if command.startswith(key) else "allow"), command
+
+
 def test_an_inner_glob_carve_out_cancels_the_rule_it_reaches_on_a_settled_value():
     """Values that inner globs match are settled from the node's bag plus the
     globs'; a carve-out that is itself an inner glob must count there (the
