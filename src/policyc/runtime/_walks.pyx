@@ -93,6 +93,26 @@ cdef struct Token:
     unsigned int high  # its characters or'ed: below 256 if all are Latin-1
 
 
+cdef struct Hashing:
+    # A token's hash as it is scanned: the words mixed so far, the one being
+    # filled (eight bits a character), and its characters or'ed.
+    u64 h
+    u64 word
+    int shift
+    unsigned int high  # (a Py_UCS4 or'ed is a str to Cython)
+
+
+cdef inline void hash_char(Hashing* state, Py_UCS4 ch) noexcept:
+    """One character more of a token's hash (any kind of str)."""
+    if state.shift == 64:
+        state.h = mix(state.h ^ state.word)
+        state.word = 0
+        state.shift = 0
+    state.high |= <unsigned int>ch
+    state.word ^= (<u64>ch) << state.shift  # wider characters spill: only the hash reads them
+    state.shift += 8
+
+
 cdef inline void scan_token(
     Token* token, u64 seed, int kind, void* data, Py_ssize_t pos, Py_ssize_t n, bint to_end
 ) noexcept:
@@ -106,38 +126,32 @@ cdef inline void scan_token(
     hash is a function of the code points alone, whatever the string's
     kind, so a token hashes alike in every value and in the table.
     """
-    cdef u64 h = seed, word = 0
-    cdef int shift = 0
+    cdef Hashing state
     cdef Py_UCS4 ch
-    cdef unsigned int high = 0  # (a Py_UCS4 or'ed is a str to Cython)
     cdef Py_ssize_t end = pos
     cdef const unsigned char* latin = <const unsigned char*>data
+    state.h, state.word, state.shift, state.high = seed, 0, 0, 0
     if kind == 1 and not to_end:  # the common case: one byte a character
+        # (hash_char's steps, the character known to be a byte)
         while end < n and latin[end] != 32:
-            if shift == 64:
-                h = mix(h ^ word)
-                word = 0
-                shift = 0
-            word |= (<u64>latin[end]) << shift
-            shift += 8
+            if state.shift == 64:
+                state.h = mix(state.h ^ state.word)
+                state.word = 0
+                state.shift = 0
+            state.word |= (<u64>latin[end]) << state.shift
+            state.shift += 8
             end += 1
     else:
         while end < n:
             ch = PyUnicode_READ(kind, data, end)
             if ch == 32 and not to_end:
                 break
-            if shift == 64:
-                h = mix(h ^ word)
-                word = 0
-                shift = 0
-            high |= <unsigned int>ch
-            word ^= (<u64>ch) << shift  # wider characters spill: only the hash reads them
-            shift += 8
+            hash_char(&state, ch)
             end += 1
     token.end = end
-    token.hash = mix(h ^ word)
-    token.word = word
-    token.high = high
+    token.hash = mix(state.h ^ state.word)
+    token.word = state.word
+    token.high = state.high
 
 
 cdef inline Py_ssize_t last_token_start(int kind, void* data, Py_ssize_t n) noexcept:
@@ -558,9 +572,7 @@ def key_walker(str field, dict exact, dict by_key, base, none, field_value):
         cdef Edge* best = NULL
         cdef const unsigned char* mark = marks
         cdef const unsigned char* latin
-        cdef u64 h = token_seed(ROOT), word = 0
-        cdef int shift = 0
-        cdef unsigned int high = 0
+        cdef Hashing state
         cdef Py_UCS4 ch
         cdef str value
         cdef object got, hit
@@ -575,24 +587,18 @@ def key_walker(str field, dict exact, dict by_key, base, none, field_value):
                 data = PyUnicode_DATA(value)
                 latin = <const unsigned char*>data
                 limit = min(len(value), longest)
+                state.h, state.word, state.shift, state.high = token_seed(ROOT), 0, 0, 0
                 i = 0
                 while True:
                     if mark[i]:  # a key this long: is it the value's first i characters?
-                        token.end, token.hash, token.word, token.high = i, mix(h ^ word), word, high
+                        token.end, token.hash = i, mix(state.h ^ state.word)
+                        token.word, token.high = state.word, state.high
                         edge = table.find(&token, ROOT, kind, data, 0)
                         if edge != NULL:
                             best = edge
                     if i == limit:
                         break
-                    # scan_token's hash, a character further
-                    ch = latin[i] if kind == 1 else PyUnicode_READ(kind, data, i)
-                    if shift == 64:
-                        h = mix(h ^ word)
-                        word = 0
-                        shift = 0
-                    high |= <unsigned int>ch
-                    word ^= (<u64>ch) << shift
-                    shift += 8
+                    hash_char(&state, latin[i] if kind == 1 else PyUnicode_READ(kind, data, i))
                     i += 1
                 return base if best == NULL else <object>best.end
         return none if field_value(args, field) is None else None
