@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{size:>9} {repeats:2}x {name}: {_stats(times)} ns", flush=True)
                 if args.by_kind:
                     for kind, what in workload.KINDS.items():
+                        if not any(k == kind for k, _, _ in labelled):
+                            continue
                         medians = [
                             statistics.median(
                                 t for (k, _, _), t in zip(labelled, times, strict=True) if k == kind

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .workload import KINDS
+
 ORDER = (
     "floor",
     "answers",
@@ -130,8 +132,6 @@ def markdown(results: dict) -> str:
 def _by_kind(results: dict) -> list[str]:
     """policyc's and the answers floor's medians by kind of call, each as a
     ratio to N=10's median for the same kind: which calls grow with N."""
-    from .workload import KINDS
-
     rows = [r for r in results["rows"] if r.get("by_kind")]
     base = next((r for r in rows if r["label"] == "N=10"), None)
     if base is None:
