@@ -216,6 +216,19 @@ def test_bench_passes_a_calls_working_directory_on(artifact, tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["calls"] == 1
 
 
+def test_bench_takes_off_the_timing_loop_alone(monkeypatch):
+    # A decision's time counts its call: what is taken off is the loop's own
+    # cost, measured with nothing in it (here a clock that moves 6 ns a read).
+    from policyc import bench
+
+    ticks = iter(range(0, 10**9, 6))
+    monkeypatch.setattr(bench.time, "perf_counter_ns", lambda: next(ticks))
+    assert bench._loop_ns(3, samples=5) == 2.0
+    seen = []
+    bench._time_call(lambda *call: seen.append(call), {"tool": "bash", "args": {}}, 2)
+    assert seen == [("bash", {}), ("bash", {})]  # no options: called as an agent calls it
+
+
 @pytest.mark.parametrize("repeats", ["0", "-2", "x"])
 def test_bench_refuses_repeats_below_one(artifact, capsys, repeats):
     with pytest.raises(SystemExit) as exit_:
