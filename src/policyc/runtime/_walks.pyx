@@ -502,6 +502,8 @@ def glob_walker(
                         return got
                     return settle_globs(node, count, specs)
                 return verdict
+        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
+            return none
         return none if field_value(args, field) is None else None
 
     return decide
@@ -539,6 +541,8 @@ def prefix_walker(str field, tuple root, dict exact, none, field_value):
                     if node[2]:
                         best = node
                 return best[1]
+        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
+            return none
         return none if field_value(args, field) is None else None
 
     return decide
@@ -606,6 +610,8 @@ def key_walker(str field, dict exact, dict by_key, base, none, field_value):
                     hash_char(&state, latin[i] if kind == 1 else PyUnicode_READ(kind, data, i))
                     i += 1
                 return base if best == NULL else <object>best.end
+        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
+            return none
         return none if field_value(args, field) is None else None
 
     return decide

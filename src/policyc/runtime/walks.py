@@ -122,6 +122,8 @@ def glob_walker(
                     if specs:  # an inner glob matches
                         return settle_globs(node, len(tokens), specs)
                 return verdict
+            if value is None:  # absent or null: field_value's answer, without its call
+                return none
         # Not a plain dict holding a plain str: a subclass is decided in full.
         return none if field_value(args, field) is None else None
 
@@ -153,6 +155,8 @@ def prefix_walker(field: str, root: tuple, exact: dict, none: Verdict):
                     if node[2]:
                         best = node
                 return best[1]
+            if value is None:  # absent or null: field_value's answer, without its call
+                return none
         # Not a plain dict holding a plain str: a subclass is decided in full.
         return none if field_value(args, field) is None else None
 
@@ -190,6 +194,8 @@ def probe_walker(
                     if hit is not missing:
                         return hit
                 return base
+            if value is None:  # absent or null: field_value's answer, without its call
+                return none
         # Not a plain dict holding a plain str: a subclass is decided in full.
         return none if field_value(args, field) is None else None
 
