@@ -343,6 +343,33 @@ def test_warm_builds_every_walk_up_front_and_changes_no_verdict(compile_json):
     assert [warm.decide(t, a) for t, a in calls] == [cold.decide(t, a) for t, a in calls]
 
 
+def test_a_walk_makes_its_tools_rule_verdicts_first_and_uses_those(compile_json):
+    # Made together before the build's nodes, so that they lie together in
+    # memory; the walk must hand back those very objects.
+    table = compile_json(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "deny": "bash(rm:*) bash(!rm -i:*) read mcp__*",
+            "allow": "bash(git status) bash(ls:*) bash(npm * test)",
+            "default": "ask",
+        }
+    )
+    deny, allow = table._policy.deny, table._policy.allow
+    assert [str(deny.rules[i]) for i in deny.rule_ids("bash")] == ["bash(rm:*)"]
+    assert deny.rule_ids("mcp__*") == [3] and deny.rule_ids("git") == []
+    assert [str(allow.rules[i]) for i in allow.rule_ids("bash")] == [
+        "bash(git status)",
+        "bash(ls:*)",
+        "bash(npm * test)",
+    ]
+    made = table._policy.verdicts
+    assert not made["allow"] and not made["deny"]
+    verdict = table.decide("bash", {"command": "ls -la"})
+    assert sorted(made["allow"]) == [0, 1, 2] and sorted(made["deny"]) == [0]
+    assert verdict is made["allow"][1]
+    assert table.decide("bash", {"command": "npm x test"}) is made["allow"][2]
+
+
 def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
     """An OrderedDict of a str subclass reads as the plain value: read as "no
     value", `rm -rf /` escaped the deny rule and a bare allow let it run."""

@@ -282,7 +282,7 @@ class ToolRows:
 class ListIndex:
     """One action list: its rules in order, their guards, a per-tool index."""
 
-    __slots__ = ("rules", "guard_of", "guards", "by_tool", "glob_ids", "_unknown")
+    __slots__ = ("rules", "guard_of", "guards", "by_tool", "glob_ids", "_unknown", "_ids")
 
     def __init__(self) -> None:
         self.rules: list[Rule] = []
@@ -291,6 +291,19 @@ class ListIndex:
         self.by_tool: dict[str, ToolRows] = {}
         self.glob_ids: list[int] = []
         self._unknown: dict[str, ToolRows] = {}
+        self._ids: dict[str, list[int]] | None = None
+
+    def rule_ids(self, tool: str) -> list[int]:
+        """Ids of the rules that name `tool` itself, carve-outs aside, in list order.
+
+        Grouped on the first call: one pass over the list, not one per tool.
+        """
+        if self._ids is None:
+            self._ids = {}
+            for rid, rule in enumerate(self.rules):
+                if not rule.carve_out:
+                    self._ids.setdefault(rule.tool, []).append(rid)
+        return self._ids.get(tool, [])
 
     def rows_for(self, tool: str) -> ToolRows:
         rows = self.by_tool.get(tool)

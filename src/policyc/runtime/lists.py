@@ -46,6 +46,12 @@ class _Verdicts(dict):
         self._base = base
         self._shared = len(base._rules) if base is not None else 0
 
+    def make(self, rids) -> None:
+        """Make the verdicts of `rids` now, those not made yet (see `FastPath`)."""
+        for rid in rids:
+            if rid not in self:
+                self.__missing__(rid)
+
     def __missing__(self, rid: int) -> Verdict:
         if rid < self._shared:
             verdict = self[rid] = self._base[rid]
