@@ -1,0 +1,58 @@
+"""policyc's flatness with nothing else in the process: `python -m benchmarks.alone`.
+
+The full suite times policyc between its other engines' blocks of calls
+(the pure walks, the generated code, the floors), whose memory at 100,000
+rules is several times policyc's. Does that memory make N=100,000 cost
+more than N=10 at 5x? Here only policyc's tables are built, one per size,
+and take the same seeded calls in blocks, in turn, for a few rounds; each
+call keeps its quickest round, and the timing loop's own cost is taken
+off as the suite does. Prints each size's median at 1x, 5x and 50x and
+its ratio to the first size's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+
+from policyc.runtime import load
+
+from . import engines, workload
+from .__main__ import interleaved_per_call_ns, loop_overhead_ns
+
+ROUNDS = 10
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="*", type=int, default=[10, 100_000])
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    args = parser.parse_args(argv)
+    tables = {}
+    for size in args.sizes:
+        bundle = workload.synthetic_bundle(size)
+        print(f"[N={size}] compiling and loading ...", file=sys.stderr, flush=True)
+        tables[size] = (load(engines.compile_artifact(bundle)).warm(), workload.calls(bundle))
+    for repeats in (1, 5, 50):
+        kept: dict[int, list[float]] = {}
+        bases = []
+        for _ in range(args.rounds):
+            bases.append(loop_overhead_ns(repeats, 2000))
+            for size, (table, calls) in tables.items():
+                raw = interleaved_per_call_ns({"policyc": table.decide}, calls, repeats)["policyc"]
+                prior = kept.get(size)
+                kept[size] = raw if prior is None else list(map(min, prior, raw))
+        base = min(bases)
+        medians = {size: statistics.median(max(0.0, t - base) for t in kept[size]) for size in kept}
+        first = medians[args.sizes[0]]
+        print(
+            f"{repeats:2}x: "
+            + ", ".join(f"N={size} {m:.0f} ns ({m / first:.2f}x)" for size, m in medians.items()),
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
