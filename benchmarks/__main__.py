@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from policyc.bench import loop_overhead_ns
+
 from . import engines, workload
 
 SIZES = (10, 100, 1_000, 10_000, 100_000)
@@ -69,18 +71,6 @@ def machine() -> dict:
         "cpu": cpu,
         "cores": os.cpu_count(),
     }
-
-
-def loop_overhead_ns(repeats: int, samples: int = 6000) -> float:
-    """The timing loop's own cost per call: the median of many empty loops."""
-    clock = time.perf_counter_ns
-    overhead = []
-    for _ in range(samples):
-        start = clock()
-        for _ in range(repeats):
-            pass
-        overhead.append((clock() - start) / repeats)
-    return statistics.median(overhead)
 
 
 def per_call_ns(

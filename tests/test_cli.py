@@ -223,10 +223,10 @@ def test_bench_takes_off_the_timing_loop_alone(monkeypatch):
 
     ticks = iter(range(0, 10**9, 6))
     monkeypatch.setattr(bench.time, "perf_counter_ns", lambda: next(ticks))
-    assert bench._loop_ns(3, samples=5) == 2.0
+    assert bench.loop_overhead_ns(3, samples=5) == 2.0
     seen = []
     bench._time_call(lambda *call: seen.append(call), {"tool": "bash", "args": {}}, 2)
-    assert seen == [("bash", {}), ("bash", {})]  # no options: called as an agent calls it
+    assert seen == [("bash", {}), ("bash", {})]  # each repeat, tool and args alone
 
 
 @pytest.mark.parametrize("repeats", ["0", "-2", "x"])

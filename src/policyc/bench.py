@@ -95,11 +95,11 @@ def _time_call(decide, call: dict, repeats: int) -> float:
     return (clock() - start) / repeats
 
 
-def _loop_ns(repeats: int, samples: int = 1000) -> float:
+def loop_overhead_ns(repeats: int, samples: int = 1000) -> float:
     """The timing loop's own cost per decision, with no call in it.
 
-    Subtracted from each call's time, so a decision counts its call, as
-    `python -m benchmarks` counts it. Not an empty function's time: a
+    Subtracted from each call's time, so a decision counts its call (the
+    benchmark suite takes off the same, from here). Not an empty function's time: a
     `lambda *a, **k: None` cost more than the compiled `decide` it was
     subtracted from (it packs its arguments), and the p50 read 0.03 µs
     where the benchmark suite read ~0.1 on the same policy.
@@ -126,7 +126,7 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
     for call in calls:  # the first decision per tool builds its walk: time it apart
         if call["tool"] not in first:
             first[call["tool"]] = _time_call(table.decide, call, 1)
-    empty = _loop_ns(repeats)
+    empty = loop_overhead_ns(repeats)
     per_tool: dict[str, list[float]] = {}
     started = time.perf_counter()
     for call in calls:
