@@ -295,19 +295,19 @@ def _keep_quickest(kept: list[float] | None, raw: list[float]) -> list[float]:
     return raw if kept is None else list(map(min, kept, raw))
 
 
-def by_kind(fast: FastRow, base: float, names: tuple[str, ...]) -> dict:
-    """Each engine's median by kind of call ({kind: {"calls": n, name: ns}}):
-    which calls grow with N. At 100,000 rules a call that hits a rule reads
+def by_kind(kinds: list[str], raws: dict[str, tuple[list[float], float]]) -> dict:
+    """Medians by kind of call ({kind: {"calls": n, name: ns}}): which calls
+    grow with N. `raws`: {name: (each call's quickest raw ns, the timing
+    loop's cost to take off)}. At 100,000 rules a call that hits a rule reads
     its own slot of the token table and its own verdict, cold, where one to
-    another tool reads what N=10 reads."""
+    another tool reads what N=10 reads; the 50x column (all in cache) shows
+    what grows by work alone."""
     out: dict[str, dict] = {}
-    for kind in dict.fromkeys(fast.kinds):
-        at = [i for i, k in enumerate(fast.kinds) if k == kind]
+    for kind in dict.fromkeys(kinds):
+        at = [i for i, k in enumerate(kinds) if k == kind]
         out[kind] = {"calls": len(at)}
-        for name in names:
-            if name in fast.quickest:
-                raw = fast.quickest[name]
-                out[kind][name] = statistics.median(max(0.0, raw[i] - base) for i in at)
+        for name, (raw, base) in raws.items():
+            out[kind][name] = statistics.median(max(0.0, raw[i] - base) for i in at)
     return out
 
 
@@ -355,7 +355,13 @@ def time_fast_rows(fast_rows: list[FastRow], rounds: int = ROUNDS) -> None:
         row = fast.row
         for name, raw in fast.quickest.items():
             row["engines"][name] = summary([max(0.0, t - base[REPEATS]) for t in raw])
-        row["by_kind"] = by_kind(fast, base[REPEATS], ("policyc", "answers"))
+        raws = {
+            name: (fast.quickest[name], base[REPEATS])
+            for name in ("policyc", "answers")
+            if name in fast.quickest
+        }
+        raws["policyc 50×"] = (fast.policyc_by_repeats[50], base[50])
+        row["by_kind"] = by_kind(fast.kinds, raws)
         for how, repeats in (("once", 1), ("hot", 50)):
             raw = fast.policyc_by_repeats[repeats]
             row[f"policyc_{how}_p50_ns"] = summary([max(0.0, t - base[repeats]) for t in raw])[
