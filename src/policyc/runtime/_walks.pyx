@@ -62,6 +62,7 @@ cdef enum:
     LEAF = 2  # the child has no children: any further token would miss
     NO_GLOBS = 4  # the child's chain is None: no inner glob on its path
     TAILS_ONLY = 8  # its chain is empty: only globs with a space in their tail
+    TAIL_LAST = 16  # the token is the last token of some tail of the tool (`lasts`)
 
 
 cdef inline int node_flags(tuple node) noexcept:
@@ -204,8 +205,9 @@ cdef class TokenTable:
     cdef u64* known
     cdef u64 known_mask
 
-    def __cinit__(self, tuple root):
-        # (the index in `found` of the edge to the parent, or -1 for the
+    def __cinit__(self, tuple root, lasts=()):
+        # `lasts`: tokens whose edges get TAIL_LAST (the glob walk's tails'
+        # last tokens). (the index in `found` of the edge to the parent, or -1 for the
         # root; token; child), breadth first: a parent's slot is known
         # before its children are placed.
         cdef list found = [(-1, token, child) for token, child in (<dict>root[5]).items()]
@@ -217,6 +219,7 @@ cdef class TokenTable:
         cdef u64 slot, bit
         cdef Token scanned
         cdef Edge* edge
+        cdef frozenset tail_lasts = frozenset(lasts)
         while i < len(found):
             for token, child in (<dict>(<tuple>found[i])[2][5]).items():
                 found.append((i, token, child))
@@ -261,7 +264,7 @@ cdef class TokenTable:
             edge = &self.edges[slot]
             edge.parent = parent
             edge.end, edge.past = <void*>child[1], <void*>child[2]
-            edge.shape = node_flags(child)
+            edge.shape = node_flags(child) | (TAIL_LAST if token in tail_lasts else 0)
             if len(token) <= 8 and scanned.high < 256:
                 edge.shape |= PACKED
                 edge.text = scanned.word
@@ -413,7 +416,7 @@ def glob_walker(
     are matched in full (kept by spec: a tool's globs are the policy's).
     """
 
-    cdef TokenTable table = TokenTable(root)
+    cdef TokenTable table = TokenTable(root, lasts)
     cdef TokenFilter tail_filter = TokenFilter(lasts)
     cdef dict patterns = {}
     cdef int root_flags = node_flags(root)
@@ -425,6 +428,7 @@ def glob_walker(
         cdef Token token
         cdef Edge* edge
         cdef Edge* found
+        cdef bint ended = False  # the walk's last edge took the value's last token, whole
         cdef tuple node, specs, chain
         cdef str value
         cdef object got, verdict, tails
@@ -453,6 +457,9 @@ def glob_walker(
                     edge = found
                     if end == n:
                         verdict = <object>edge.end
+                        # (a token scanned to the end, past `depth`, has no edge:
+                        # this one was scanned up to a space, and is whole)
+                        ended = True
                         break
                     if edge.shape & LEAF:  # the next token would miss
                         verdict = <object>edge.past
@@ -471,15 +478,22 @@ def glob_walker(
                     # rule, 5x: 2-15 ns less in four runs of five; see the
                     # commit).
                     __builtin_prefetch(&table.node_at[edge - table.edges])
-                start = -1  # the last token's start, once found
+                start = pos if ended else -1  # the last token's start, once found
                 if flags & TAILS_ONLY:
                     # Only tails on the path (see walks.py): the last token
-                    # goes through the filter before the node is read: at
-                    # 100,000 rules most calls stop at it, and the node's
-                    # tuple and its tails dict are memory no other call touches.
-                    start = last_token_start(kind, data, n)
-                    if not tail_filter.may_hold(kind, data, start, n):
-                        return verdict
+                    # is tested before the node is read: at 100,000 rules
+                    # most calls stop here, and the node's tuple and its
+                    # tails dict are memory no other call touches. Where
+                    # the walk took the last token, its edge says exactly
+                    # whether some tail ends in it (TAIL_LAST), with no
+                    # second scan and no line of the filter read.
+                    if ended:
+                        if not flags & TAIL_LAST:
+                            return verdict
+                    else:
+                        start = last_token_start(kind, data, n)
+                        if not tail_filter.may_hold(kind, data, start, n):
+                            return verdict
                 # walks.glob_matches: the node's chain (empty where only tails
                 # are on the path), and the tails under the value's last token.
                 node = root if edge == NULL else table.node_of(edge)
