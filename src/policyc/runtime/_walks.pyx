@@ -206,9 +206,10 @@ cdef class TokenTable:
     cdef u64 known_mask
 
     def __cinit__(self, tuple root, lasts=()):
-        # `lasts`: tokens whose edges get TAIL_LAST (the glob walk's tails'
-        # last tokens). (the index in `found` of the edge to the parent, or -1 for the
-        # root; token; child), breadth first: a parent's slot is known
+        # `lasts`: the tokens whose edges get TAIL_LAST (the glob walk's
+        # tails' last tokens).
+        # `found`: (the index in `found` of the edge to the parent, or -1 for
+        # the root; token; child), breadth first: a parent's slot is known
         # before its children are placed.
         cdef list found = [(-1, token, child) for token, child in (<dict>root[5]).items()]
         cdef list slots = []
