@@ -35,6 +35,7 @@ from pathlib import Path
 from policyc.bench import loop_overhead_ns
 
 from . import engines, workload
+from .batches import batch_ratio
 
 SIZES = (10, 100, 1_000, 10_000, 100_000)
 REPEATS = 5
@@ -275,8 +276,9 @@ class FastRow:
 
 def time_batches(fast: FastRow, passes: int) -> None:
     """`passes` passes of decide_batch over every batch and of the same calls
-    decided one by one, interleaved; the quickest of each across all rounds
-    is compared (the least disturbed by the machine)."""
+    decided one by one, interleaved; each pass of batches is compared with
+    the pass of singles right after it, across all rounds
+    (`batches.batch_ratio`)."""
     table, chunks = fast.batches
     batched, singles = fast.batch_passes
     for _ in range(passes):
@@ -368,7 +370,7 @@ def time_fast_rows(fast_rows: list[FastRow], rounds: int = ROUNDS) -> None:
                 "p50_ns"
             ]
         batched, singles = fast.batch_passes
-        row["batch_over_singles"] = round(min(batched) / min(singles), 3)
+        row["batch_over_singles"] = round(batch_ratio(batched, singles), 3)
         floor = row["engines"]["floor"]["p50_ns"] or 1.0
         for stats in row["engines"].values():
             stats["over_floor"] = round(stats["p50_ns"] / floor, 1)
