@@ -384,7 +384,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sizes", type=int, nargs="*", help="rule counts (default: 10 ... 100,000)"
     )
-    parser.add_argument("--calls", type=int, default=10_000)
+    parser.add_argument(
+        "--calls", type=int, default=10_000, help="seeded calls per size (default 10,000)"
+    )
     parser.add_argument(
         "--budget", type=float, default=6.0, help="seconds per slow engine per size"
     )
