@@ -317,6 +317,43 @@ def test_a_wide_token_trie_walks_as_the_reference_does():
             assert compiled.decide("bash", args) == reference.decide("bash", args), command
 
 
+def test_tokens_of_every_length_walk_as_the_reference_does():
+    """The compiled walk packs a token's characters eight to a word, mixing
+    each full word into its hash. Tokens of 1 to 24 characters (ASCII, and
+    with a Latin-1 `é`), each followed by nothing or by text of 1 to 9
+    characters, so the space and the value's end fall at every place in a
+    word; and values that miss each token by one character, at every
+    position."""
+    letters = "abcdefghijklmnopqrstuvwx"
+    tokens = [letters[:n] for n in range(1, 25)] + ["é" + letters[: n - 1] for n in range(1, 25)]
+    rules = {"deny": [], "ask": [], "allow": []}
+    for i, token in enumerate(tokens):
+        if i % 3 == 0:
+            rules["deny"].append(f"bash(git {token}:*)")
+        elif i % 3 == 1:
+            rules["ask"].append(f"bash(git {token})")
+        else:
+            rules["allow"].append(f"bash(git {token} -n:*) bash(git * {token})")
+    data = {
+        "matchers": {"bash": {"match": "glob", "field": "command"}},
+        "sources": [
+            {"name": "s", "rank": 0, "trusted": True} | {a: " ".join(r) for a, r in rules.items()}
+        ],
+        "default": "allow",
+    }
+    _, compiled, reference = build_both(data)
+    commands = []
+    for token in tokens:
+        commands += [f"git {token}", f"{token}", f"git x {token}"]
+        commands += [f"git {token} {'-n' + 'y' * k}"[: len(token) + 5 + k] for k in range(10)]
+        commands += [f"git {token}{' z' * k}" for k in range(1, 6)]
+        for at in range(len(token)):
+            commands.append(f"git {token[:at]}Z{token[at + 1 :]} -n")
+    for command in commands:
+        args = {"command": command}
+        assert compiled.decide("bash", args) == reference.decide("bash", args), command
+
+
 def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
     """The compiled walk packs a token a byte a character: "šb" (U+0161, b)
     spills into the same word as "ac", and at the same length. A wide token
