@@ -266,6 +266,17 @@ def test_batches_of_walked_calls_agree_with_the_reference(data, commands, shapes
     assert compiled.decide_batch(plain) == reference.decide_batch(plain)
 
 
+def _bash_globs(rules: dict[str, list[str]], default: str) -> dict:
+    """A bundle of one trusted source: `rules` by list, `bash` on the glob matcher."""
+    return {
+        "matchers": {"bash": {"match": "glob", "field": "command"}},
+        "sources": [
+            {"name": "s", "rank": 0, "trusted": True} | {a: " ".join(r) for a, r in rules.items()}
+        ],
+        "default": default,
+    }
+
+
 def test_a_wide_token_trie_walks_as_the_reference_does():
     """A thousand tokens under one node, of one to twelve characters, some
     Latin-1 and some not: in the compiled walk's table many share a run of
@@ -291,14 +302,7 @@ def test_a_wide_token_trie_walks_as_the_reference_does():
             rules["allow"].append(f"bash(!git {token} -n)")
         else:
             rules["allow"].append(f"bash(git {token})")
-    data = {
-        "matchers": {"bash": {"match": "glob", "field": "command"}},
-        "sources": [
-            {"name": "s", "rank": 0, "trusted": True} | {a: " ".join(r) for a, r in rules.items()}
-        ],
-        "default": "ask",
-    }
-    _, compiled, reference = build_both(data)
+    _, compiled, reference = build_both(_bash_globs(rules, "ask"))
     for token in tokens[::4]:
         changed = token[:-1] + ("b" if token[-1] != "b" else "a")
         for command in (
@@ -334,14 +338,7 @@ def test_tokens_of_every_length_walk_as_the_reference_does():
             rules["ask"].append(f"bash(git {token})")
         else:
             rules["allow"].append(f"bash(git {token} -n:*) bash(git * {token})")
-    data = {
-        "matchers": {"bash": {"match": "glob", "field": "command"}},
-        "sources": [
-            {"name": "s", "rank": 0, "trusted": True} | {a: " ".join(r) for a, r in rules.items()}
-        ],
-        "default": "allow",
-    }
-    _, compiled, reference = build_both(data)
+    _, compiled, reference = build_both(_bash_globs(rules, "allow"))
     commands = []
     for token in tokens:
         commands += [f"git {token}", f"{token}", f"git x {token}"]
