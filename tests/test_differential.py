@@ -351,6 +351,31 @@ def test_tokens_of_every_length_walk_as_the_reference_does():
         assert compiled.decide("bash", args) == reference.decide("bash", args), command
 
 
+def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
+    """The compiled walk's tails filter keys a value's last token by its
+    characters folded into one word, a byte a turn, so characters eight
+    apart share a byte: swapped, they give the same key (`abcdefghbXY` and
+    `bbcdefghaXY`, and wide ones alike). A value whose last token passes
+    the filter with a tail's is looked up and not matched; the tail's own
+    last token is."""
+    lasts = ["abcdefghbXY", "𝄞bcdefghéXY", "abcdefgh", "ab"]
+    rules = {"deny": [f"bash(git * {last})" for last in lasts], "allow": ["bash(git:*)"]}
+    _, compiled, reference = build_both(_bash_globs(rules, "ask"))
+    commands = []
+    for last in lasts:
+        swapped = last[8:9] + last[1:8] + last[:1] + last[9:]
+        for other in (last, swapped, last[:-1], last + "Z", last[:-1] + "𝄞"):
+            commands += [f"git q {other}", f"git {other}", f"git q r {other}", f"git q {other} "]
+    for command in commands:
+        args = {"command": command}
+        assert compiled.decide("bash", args) == reference.decide("bash", args), command
+    # (a filter that let a wrong token through unchecked would block the
+    # second; one that turned a tail's own token away would allow the first)
+    assert reference.decide("bash", {"command": "git q abcdefghbXY"}).action == "block"
+    assert reference.decide("bash", {"command": "git q bbcdefghaXY"}).action == "allow"
+    assert reference.decide("bash", {"command": "git q ébcdefgh𝄞XY"}).action == "allow"
+
+
 def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
     """The compiled walk packs a token a byte a character: "šb" (U+0161, b)
     spills into the same word as "ac", and at the same length. A wide token
