@@ -429,3 +429,62 @@ def test_an_inner_glob_carve_out_cancels_the_rule_it_reaches_on_a_settled_value(
             assert compiled.decide("bash", args) == reference.decide("bash", args), value
     assert reference.decide("bash", {"command": "x b"}).action == "defer"
     assert reference.decide("bash", {"command": "a c"}).action == "allow"
+
+
+def test_values_that_many_inner_globs_match_are_settled_as_the_reference_does():
+    """The compiled walk keeps the verdicts of values that inner globs match
+    by the specs of up to six matching globs, on the stack; a value that
+    more match is settled by fast.py alone. Values matched by one to nine
+    globs, of every action, each decided three times (settled, then kept),
+    and with one token more or less (another node, another count)."""
+    actions = ("deny", "ask", "allow")
+    rules = {action: [] for action in actions}
+    for i in range(9):
+        rules[actions[i % 3]].append(f"bash(git * {'x ' * i}end)")
+        rules[actions[(i + 1) % 3]].append(f"bash(git {'y ' * i}* z)")
+    rules["allow"].append("bash(!git * x end)")
+    _, compiled, reference = build_both(_bash_globs(rules, "ask"))
+    commands = []
+    for i in range(1, 12):
+        commands += [
+            "git " + "x " * i + "end",
+            "git q " + "x " * i + "end",
+            "git " + "y " * i + "q z",
+            "git " + "y " * i + "x end",
+        ]
+    for _ in range(3):
+        for command in commands:
+            args = {"command": command}
+            assert compiled.decide("bash", args) == reference.decide("bash", args), command
+
+
+def test_more_settled_values_than_the_walk_keeps_are_settled_again_alike():
+    """The compiled walk keeps 4,096 settled verdicts, then empties its
+    table. Values of 5,000 kinds (each matched by the inner glob of its own
+    node), decided twice in turn: every answer the reference's."""
+    rules = {"deny": [], "ask": [], "allow": []}
+    for i in range(5000):
+        rules[("deny", "ask", "allow")[i % 3]].append(f"bash(run t{i} * end)")
+    _, compiled, reference = build_both(_bash_globs(rules, "allow"))
+    commands = [f"run t{i} a{i % 7} end" for i in range(5000)]
+    wants = [reference.decide("bash", {"command": c}) for c in commands[::97]]
+    for _ in range(2):
+        got = [compiled.decide("bash", {"command": c}) for c in commands]
+        assert got[::97] == wants
+        assert [v.action for v in got] == [("block", "defer", "allow")[i % 3] for i in range(5000)]
+
+
+def test_a_value_ending_on_a_node_and_one_going_past_it_are_kept_apart():
+    """The same node, the same inner glob: `git x` ends on the node, where
+    the exact `git x` denies, and `git x q` goes past it, where only the
+    glob allows. The compiled walk keeps their verdicts by the token count
+    too; decided in either order, each keeps its own."""
+    rules = {"deny": ["bash(git x)"], "allow": ["bash(*x*)", "bash(git x y)"]}
+    for order in (("git x q", "git x"), ("git x", "git x q")):
+        _, compiled, reference = build_both(_bash_globs(rules, "ask"))
+        for _ in range(2):
+            for command in order:
+                args = {"command": command}
+                assert compiled.decide("bash", args) == reference.decide("bash", args), command
+    assert reference.decide("bash", {"command": "git x"}).action == "block"
+    assert reference.decide("bash", {"command": "git x q"}).action == "allow"

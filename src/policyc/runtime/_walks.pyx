@@ -29,6 +29,11 @@ cdef extern from "Python.h":
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
     object PyLong_FromVoidPtr(void* p)  # what id() returns
+    ctypedef struct PyObject
+    void Py_INCREF(object o)
+    void Py_XDECREF(PyObject* o)
+    tuple PyTuple_New(Py_ssize_t n)
+    void PyTuple_SET_ITEM(object t, Py_ssize_t i, object o)
     void* PyMem_Calloc(size_t count, size_t size)
     void PyMem_Free(void* block)
 
@@ -393,9 +398,10 @@ cdef bint full_match(dict patterns, compile_full, spec, str value) except -1:
     return fullmatch(value) is not None
 
 
-cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
-    """walks.matching, compiled: the specs of the globs in `groups` that
-    match `value`, in the groups' order.
+cdef inline bint entry_matches(
+    tuple entry, str value, Py_ssize_t n, dict patterns, compile_full
+) except -1:
+    """Whether the inner glob (head, tail, spec, least) of `entry` matches `value` (`n` long).
 
     Each test is a C call here. The few globs that need a full match
     (`least` < 0) take their pattern's `fullmatch` from `patterns` (filled
@@ -404,19 +410,141 @@ cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
     ~1.0-1.6 us through walks.py's functions with everything in the CPU
     cache (`bash` at N=10 and 100,000, realistic).
     """
-    cdef list found = []
+    cdef Py_ssize_t least = entry[3]
+    return (
+        value.startswith(<str>entry[0])
+        and value.endswith(<str>entry[1])
+        and (n >= least if least >= 0 else full_match(patterns, compile_full, entry[2], value))
+    )
+
+
+cdef Py_ssize_t matching_into(
+    tuple groups, str value, dict patterns, compile_full, void** found
+) except -1:
+    """How many globs in `groups` match `value`; the specs of the first
+    SETTLED_SPECS of them (walks.matching's, in the groups' order) are put
+    in `found`, none made into a tuple."""
+    cdef Py_ssize_t k = 0, n = len(value)
     cdef tuple entry
-    cdef Py_ssize_t least, n = len(value)
     for group in groups:
         for entry in <tuple>group:
-            least = entry[3]
-            if (
-                value.startswith(<str>entry[0])
-                and value.endswith(<str>entry[1])
-                and (n >= least if least >= 0 else full_match(patterns, compile_full, entry[2], value))
-            ):
+            if entry_matches(entry, value, n, patterns, compile_full):
+                if k < SETTLED_SPECS:
+                    found[k] = <void*>entry[2]
+                k += 1
+    return k
+
+
+cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
+    """walks.matching, compiled: the specs of the globs in `groups` that
+    match `value`, in the groups' order (where more than SETTLED_SPECS do)."""
+    cdef list found = []
+    cdef tuple entry
+    cdef Py_ssize_t n = len(value)
+    for group in groups:
+        for entry in <tuple>group:
+            if entry_matches(entry, value, n, patterns, compile_full):
                 found.append(entry[2])
     return tuple(found)
+
+
+cdef enum:
+    SETTLED_SPECS = 6  # the most globs matching one value that a Settled holds
+    SETTLED_SLOTS = 8192
+    SETTLED_MOST = 4096  # then every slot is emptied (fast.py's `settled` holds as many)
+
+
+cdef struct Settled:
+    void* verdict  # a reference held; NULL: an empty slot
+    void* node
+    Py_ssize_t count
+    Py_ssize_t specs
+    void* spec[SETTLED_SPECS]
+
+
+cdef class SettledVerdicts:
+    """The verdicts of values that inner globs match, by what settled them:
+    the node the walk stopped at, its token count and the matching globs'
+    specs, each by its address (held by the walk's frozen trie, as the node
+    is).
+
+    fast.py keys them in a dict by (id(node), count, specs): for each such
+    value the compiled walk made a list of the specs, a tuple of it, an int
+    for the id, a tuple for the key, and hashed and compared that key,
+    ~1,600 instructions of the ~4,700 such a call executed at 100,000 rules
+    (callgrind, a value of each kind decided once before). Here the key is
+    an array on the stack, looked up in a table of its own; a miss asks
+    fast.py's `settle_globs`, as before, and keeps what it answers. The
+    table is made on the first such value and emptied when half full.
+    """
+
+    cdef Settled* slots
+    cdef Py_ssize_t used
+
+    def __dealloc__(self):
+        if self.slots != NULL:
+            self.empty()
+            PyMem_Free(self.slots)
+
+    cdef void empty(self) noexcept:
+        cdef Py_ssize_t i
+        for i in range(SETTLED_SLOTS):
+            if self.slots[i].verdict != NULL:
+                Py_XDECREF(<PyObject*>self.slots[i].verdict)
+                self.slots[i].verdict = NULL
+        self.used = 0
+
+    @staticmethod
+    cdef inline u64 slot_of(void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
+        cdef u64 h = mix(<u64>node ^ (<u64>count << 56))
+        cdef Py_ssize_t i
+        for i in range(specs):
+            h = mix(h ^ <u64>spec[i])
+        return h & (SETTLED_SLOTS - 1)
+
+    cdef void* find(self, void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
+        """The verdict kept for this key (a borrowed reference), or NULL."""
+        cdef Settled* at
+        cdef u64 slot
+        cdef Py_ssize_t i
+        if self.slots == NULL:
+            return NULL
+        slot = SettledVerdicts.slot_of(node, count, specs, spec)
+        while True:
+            at = &self.slots[slot]
+            if at.verdict == NULL:
+                return NULL
+            if at.node == node and at.count == count and at.specs == specs:
+                i = 0
+                while i < specs and at.spec[i] == spec[i]:
+                    i += 1
+                if i == specs:
+                    return at.verdict
+            slot = (slot + 1) & (SETTLED_SLOTS - 1)
+
+    cdef int keep(
+        self, void* node, Py_ssize_t count, Py_ssize_t specs, void** spec, object verdict
+    ) except -1:
+        cdef Settled* at
+        cdef u64 slot
+        cdef Py_ssize_t i
+        if self.slots == NULL:
+            self.slots = <Settled*>PyMem_Calloc(SETTLED_SLOTS, sizeof(Settled))
+            if self.slots == NULL:
+                raise MemoryError()
+        if self.used >= SETTLED_MOST:
+            self.empty()
+        slot = SettledVerdicts.slot_of(node, count, specs, spec)
+        while self.slots[slot].verdict != NULL:
+            slot = (slot + 1) & (SETTLED_SLOTS - 1)
+        at = &self.slots[slot]
+        at.node, at.count, at.specs = node, count, specs
+        for i in range(specs):
+            at.spec[i] = spec[i]
+        Py_INCREF(verdict)
+        at.verdict = <void*>verdict
+        self.used += 1
+        return 0
 
 
 def glob_walker(
@@ -426,16 +554,15 @@ def glob_walker(
     lasts,
     none,
     settle_globs,
-    dict settled,
     compile_full,
     field_value,
 ):
     """walks.glob_walker's walk (the token trie; see its notes there).
 
     `lasts`: the last tokens of the tool's tails, where walks.py's walk takes
-    their last characters (`tail_ends`). `settled`: the path's verdicts of
-    values inner globs match, which `settle_globs` fills (and empties in
-    place when full), looked up here first by the same key.
+    their last characters (`tail_ends`). `settle_globs(node, count, specs)`:
+    the verdict of a value that inner globs match (fast.py's, which keeps
+    them by that key); what it answers is kept here too (`SettledVerdicts`).
     `compile_full(spec)`: a glob's compiled `fullmatch`, for the globs that
     are matched in full (kept by spec: a tool's globs are the policy's).
     """
@@ -444,6 +571,7 @@ def glob_walker(
     cdef TokenFilter tail_filter = TokenFilter(lasts)
     cdef dict patterns = {}
     cdef int root_flags = node_flags(root)
+    cdef SettledVerdicts kept_verdicts = SettledVerdicts()
 
     def decide(args):
         cdef Py_ssize_t pos, end, n, count, at, start
@@ -457,6 +585,9 @@ def glob_walker(
         cdef tuple node, specs, chain
         cdef str value
         cdef object got, verdict, tails
+        cdef void* spec[SETTLED_SPECS]  # the specs of the globs that match, by address
+        cdef void* kept
+        cdef Py_ssize_t matched
         if type(args) is dict:
             got = (<dict>args).get(field)
             if type(got) is str:
@@ -534,18 +665,29 @@ def glob_walker(
                         chain = chain + ((<tuple>got)[1],)
                 if not chain:  # only tails, and none under this last token
                     return verdict
-                specs = matching(chain, value, patterns, compile_full)
-                if specs:
-                    # The split's token count, which the settled verdicts are
-                    # keyed by (with the node's id, as fast.py keys them).
-                    count = value.count(" ") + 1
-                    if count > depth:
-                        count = depth + 1
-                    got = settled.get((PyLong_FromVoidPtr(<void*>node), count, specs))
-                    if got is not None:
-                        return got
-                    return settle_globs(node, count, specs)
-                return verdict
+                matched = matching_into(chain, value, patterns, compile_full, spec)
+                if not matched:
+                    return verdict
+                # The split's token count (`value.split(" ", depth)`), which
+                # settled verdicts are keyed by: up to depth + 1.
+                count = 1
+                at = 0
+                while at < n and count <= depth:
+                    if PyUnicode_READ(kind, data, at) == 32:
+                        count += 1
+                    at += 1
+                if matched <= SETTLED_SPECS:
+                    kept = kept_verdicts.find(<void*>node, count, matched, spec)
+                    if kept != NULL:
+                        return <object>kept
+                    specs = PyTuple_New(matched)
+                    for at in range(matched):
+                        Py_INCREF(<object>spec[at])
+                        PyTuple_SET_ITEM(specs, at, <object>spec[at])
+                    verdict = settle_globs(node, count, specs)
+                    kept_verdicts.keep(<void*>node, count, matched, spec, verdict)
+                    return verdict
+                return settle_globs(node, count, matching(chain, value, patterns, compile_full))
         if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
             return none
         return none if field_value(args, field) is None else None

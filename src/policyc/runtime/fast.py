@@ -338,7 +338,7 @@ class FastPath:
             if WALKS == "compiled":  # it filters by the whole last token, not its last character
                 self.decide = COMPILED.glob_walker(
                     self.field, self.root, self.depth, self.tails.keys(), self.none,
-                    self._settle_globs, self.settled, _compile_full, field_value,
+                    self._settle_globs, _compile_full, field_value,
                 )  # fmt: skip
             else:
                 walk = (self.field, self.root, self.depth, self.tail_ends, self.none)
