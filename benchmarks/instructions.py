@@ -12,8 +12,15 @@ included, the same at every size) and each size's ratio to the first.
 What it cannot see is the memory: a call whose lines are out of the CPU
 cache executes the same instructions and takes several times as long.
 So it measures what grows with N by work alone, like the suite's 50×
-column, without its noise. Needs a Python whose libpython keeps its
-symbols (pyenv's and python.org's do); the count is checked not to be zero.
+column, without its noise. With `--cache-mb M`, callgrind also simulates
+a cache of M MB behind a 48 KB first level (this machine's), and prints
+the lines each call reads or writes from beyond it: between runs on this
+machine, what stays cached of the process is about 2 MB (a pointer chase,
+see benchmarks/HISTORY.md), far less than the L3 the CPU reports. The
+simulated cache holds this process alone, each call made once in turn as
+the suite's `1×` column makes them. Needs a Python whose libpython keeps
+its symbols (pyenv's and python.org's do); the count is checked not to be
+zero.
 """
 
 from __future__ import annotations
@@ -51,8 +58,9 @@ def child(size: int, artifact: Path, only: list[str]) -> None:
     print(json.dumps({"calls": len(calls)}))
 
 
-def count(size: int, only: list[str], valgrind: str) -> float:
-    """Instructions per call for one size, from a callgrind child (the
+def count(size: int, only: list[str], valgrind: str, cache_mb: float = 0) -> tuple[float, float]:
+    """Instructions per call for one size, and with `cache_mb` the lines
+    missed beyond that cache per call (else 0), from a callgrind child (the
     policy compiled here: compiling 100,000 rules under valgrind takes minutes)."""
     with tempfile.TemporaryDirectory() as tmp:
         artifact = Path(tmp) / "artifact.json"
@@ -63,6 +71,15 @@ def count(size: int, only: list[str], valgrind: str) -> float:
             "--collect-atstart=no",
             f"--toggle-collect={COUNTED}",
             f"--callgrind-out-file={Path(tmp) / 'callgrind.out'}",
+            *(
+                [
+                    "--cache-sim=yes",
+                    "--D1=49152,12,64",
+                    f"--LL={int(cache_mb * 2**20)},16,64",
+                ]
+                if cache_mb
+                else []
+            ),
             sys.executable,
             "-m",
             "benchmarks.instructions",
@@ -82,7 +99,11 @@ def count(size: int, only: list[str], valgrind: str) -> float:
             f"benchmarks.instructions: callgrind counted nothing in {COUNTED}"
             " (a libpython without its symbols?)"
         )
-    return int(collected.group(1)) / calls
+    missed = re.search(r"LLd misses:\s+([\d,]+)", done.stderr) if cache_mb else None
+    if cache_mb and missed is None:
+        raise SystemExit("benchmarks.instructions: callgrind printed no cache misses")
+    lines = int(missed.group(1).replace(",", "")) / calls if missed else 0.0
+    return int(collected.group(1)) / calls, lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,6 +114,13 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         choices=sorted(workload.KINDS),
         help="count only these kinds of call (default: all)",
+    )
+    parser.add_argument(
+        "--cache-mb",
+        type=float,
+        default=0,
+        help="also simulate a cache of this many MB (power of two sizes; 2 is"
+        " what this machine keeps between runs) and count the lines missed",
     )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)  # SIZE ARTIFACT
     args = parser.parse_args(argv)
@@ -107,9 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     first = None
     for size in args.sizes:
         print(f"[N={size}] counting under callgrind ...", file=sys.stderr, flush=True)
-        per_call = count(size, only, valgrind)
+        per_call, missed = count(size, only, valgrind, args.cache_mb)
         first = first or per_call
-        print(f"N={size}: {per_call:.0f} instructions a call ({per_call / first:.2f}x)", flush=True)
+        line = f"N={size}: {per_call:.0f} instructions a call ({per_call / first:.2f}x)"
+        if args.cache_mb:
+            line += f", {missed:.2f} lines from beyond a {args.cache_mb:g} MB cache"
+        print(line, flush=True)
     return 0
 
 
