@@ -88,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--by-kind", action="store_true", help="also each kind of call's median (workload.KINDS)"
     )
+    parser.add_argument(
+        "--globs",
+        action="store_true",
+        help="time values the policy's inner globs match (workload.glob_values)"
+        " instead of the suite's calls",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         load_old = _old_load(args.old, Path(tmp))
@@ -97,7 +103,11 @@ def main(argv: list[str] | None = None) -> int:
                 if size == "realistic"
                 else workload.synthetic_bundle(int(size))
             )
-            labelled = workload.labelled_calls(bundle)
+            labelled = (
+                [("globs", tool, call_args) for tool, call_args in workload.glob_values(bundle)]
+                if args.globs
+                else workload.labelled_calls(bundle)
+            )
             calls = [(tool, call_args) for _, tool, call_args in labelled]
             artifact = engines.compile_artifact(bundle)
             old, new = load_old(artifact).warm(), load(artifact).warm()

@@ -45,11 +45,15 @@ def child(size: int, artifact: Path, only: list[str]) -> None:
     """Load, warm, decide once; then the counted pass. Prints the calls counted."""
     from policyc.runtime import load
 
-    calls = [
-        (tool, args)
-        for kind, tool, args in workload.labelled_calls(workload.synthetic_bundle(size))
-        if not only or kind in only
-    ]
+    bundle = workload.synthetic_bundle(size)
+    if only == ["globs"]:
+        calls = workload.glob_values(bundle)
+    else:
+        calls = [
+            (tool, args)
+            for kind, tool, args in workload.labelled_calls(bundle)
+            if not only or kind in only
+        ]
     table = load(artifact.read_bytes()).warm()
     decide = table.decide
     for tool, args in calls:  # walks built, globs' values settled: uncounted
@@ -112,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         nargs="*",
-        choices=sorted(workload.KINDS),
-        help="count only these kinds of call (default: all)",
+        choices=[*sorted(workload.KINDS), "globs"],
+        help="count only these kinds of call (default: all); globs: values the"
+        " policy's inner globs match instead (workload.glob_values)",
     )
     parser.add_argument(
         "--cache-mb",
@@ -125,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)  # SIZE ARTIFACT
     args = parser.parse_args(argv)
     only = args.only or []
+    if "globs" in only and len(only) > 1:
+        parser.error("--only globs is counted alone")
     if args.child is not None:
         child(int(args.child[0]), Path(args.child[1]), only)
         return 0

@@ -148,6 +148,18 @@ def _rule_specs(bundle: dict) -> list[str]:
     return out
 
 
+def glob_values(bundle: dict, k: int = 3000) -> list[tuple[str, dict]]:
+    """`bash` calls that the policy's inner globs match: each glob rule's
+    `*` filled with `x`, up to `k` of them, in the rules' order. `policyc
+    bench` makes many of its calls this way; the suite's calls rarely are."""
+    specs = [
+        spec.removesuffix(":*")
+        for spec in _rule_specs(bundle)
+        if "*" in spec.removesuffix(":*") and not spec.startswith("!")
+    ]
+    return [("bash", {"command": spec.replace("*", "x")}) for spec in specs[:k]]
+
+
 # What each kind of call in `calls` is, for the benchmark's table by kind.
 KINDS = {
     "named": "bash, a command some rule names",
