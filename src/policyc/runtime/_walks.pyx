@@ -450,8 +450,8 @@ cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
 
 cdef enum:
     SETTLED_SPECS = 6  # the most globs matching one value that a Settled holds
-    SETTLED_SLOTS = 8192
-    SETTLED_MOST = 4096  # then every slot is emptied (fast.py's `settled` holds as many)
+    SETTLED_FIRST = 64  # slots made for the first such value; doubled when half full
+    SETTLED_SLOTS = 8192  # at most; then emptied when half full (fast.py's `settled` holds 4,096)
 
 
 cdef struct Settled:
@@ -475,10 +475,13 @@ cdef class SettledVerdicts:
     (callgrind, a value of each kind decided once before). Here the key is
     an array on the stack, looked up in a table of its own; a miss asks
     fast.py's `settle_globs`, as before, and keeps what it answers. The
-    table is made on the first such value and emptied when half full.
+    table is made on the first such value, 64 slots of 80 bytes, and grows
+    as fast.py's dict would, up to 8,192 slots (640 KB): a walk per tool
+    and per combination of grant sets in force may have one.
     """
 
     cdef Settled* slots
+    cdef Py_ssize_t size  # slots, a power of two
     cdef Py_ssize_t used
 
     def __dealloc__(self):
@@ -488,28 +491,28 @@ cdef class SettledVerdicts:
 
     cdef void empty(self) noexcept:
         cdef Py_ssize_t i
-        for i in range(SETTLED_SLOTS):
+        for i in range(self.size):
             if self.slots[i].verdict != NULL:
                 Py_XDECREF(<PyObject*>self.slots[i].verdict)
                 self.slots[i].verdict = NULL
         self.used = 0
 
     @staticmethod
-    cdef inline u64 slot_of(void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
+    cdef inline u64 hash_of(void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
         cdef u64 h = mix(<u64>node ^ (<u64>count << 56))
         cdef Py_ssize_t i
         for i in range(specs):
             h = mix(h ^ <u64>spec[i])
-        return h & (SETTLED_SLOTS - 1)
+        return h
 
     cdef void* find(self, void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
         """The verdict kept for this key (a borrowed reference), or NULL."""
         cdef Settled* at
-        cdef u64 slot
+        cdef u64 slot, mask = self.size - 1
         cdef Py_ssize_t i
         if self.slots == NULL:
             return NULL
-        slot = SettledVerdicts.slot_of(node, count, specs, spec)
+        slot = SettledVerdicts.hash_of(node, count, specs, spec) & mask
         while True:
             at = &self.slots[slot]
             if at.verdict == NULL:
@@ -520,30 +523,43 @@ cdef class SettledVerdicts:
                     i += 1
                 if i == specs:
                     return at.verdict
-            slot = (slot + 1) & (SETTLED_SLOTS - 1)
+            slot = (slot + 1) & mask
+
+    cdef void place(self, Settled* entry) noexcept:
+        """`entry` copied to the first free slot from its hash's (it holds its reference)."""
+        cdef u64 mask = self.size - 1
+        cdef u64 slot = SettledVerdicts.hash_of(entry.node, entry.count, entry.specs, entry.spec) & mask
+        while self.slots[slot].verdict != NULL:
+            slot = (slot + 1) & mask
+        self.slots[slot] = entry[0]
+        self.used += 1
 
     cdef int keep(
         self, void* node, Py_ssize_t count, Py_ssize_t specs, void** spec, object verdict
     ) except -1:
-        cdef Settled* at
-        cdef u64 slot
-        cdef Py_ssize_t i
-        if self.slots == NULL:
-            self.slots = <Settled*>PyMem_Calloc(SETTLED_SLOTS, sizeof(Settled))
-            if self.slots == NULL:
-                raise MemoryError()
-        if self.used >= SETTLED_MOST:
-            self.empty()
-        slot = SettledVerdicts.slot_of(node, count, specs, spec)
-        while self.slots[slot].verdict != NULL:
-            slot = (slot + 1) & (SETTLED_SLOTS - 1)
-        at = &self.slots[slot]
-        at.node, at.count, at.specs = node, count, specs
+        cdef Settled entry
+        cdef Settled* old = self.slots
+        cdef Py_ssize_t i, old_size = self.size
+        if old == NULL or 2 * (self.used + 1) > self.size:
+            if old != NULL and self.size >= SETTLED_SLOTS:
+                self.empty()
+            else:
+                self.size = SETTLED_FIRST if old == NULL else 2 * old_size
+                self.slots = <Settled*>PyMem_Calloc(self.size, sizeof(Settled))
+                if self.slots == NULL:
+                    self.slots, self.size = old, old_size
+                    raise MemoryError()
+                self.used = 0
+                for i in range(old_size):
+                    if old[i].verdict != NULL:
+                        self.place(&old[i])
+                PyMem_Free(old)
+        entry.node, entry.count, entry.specs = node, count, specs
         for i in range(specs):
-            at.spec[i] = spec[i]
+            entry.spec[i] = spec[i]
         Py_INCREF(verdict)
-        at.verdict = <void*>verdict
-        self.used += 1
+        entry.verdict = <void*>verdict
+        self.place(&entry)
         return 0
 
 
