@@ -462,6 +462,15 @@ cdef struct Settled:
     void* spec[SETTLED_SPECS]
 
 
+cdef inline u64 settled_hash(void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
+    """The hash of a Settled key: the node, the count and each spec, by address."""
+    cdef u64 h = mix(<u64>node ^ (<u64>count << 56))
+    cdef Py_ssize_t i
+    for i in range(specs):
+        h = mix(h ^ <u64>spec[i])
+    return h
+
+
 cdef class SettledVerdicts:
     """The verdicts of values that inner globs match, by what settled them:
     the node the walk stopped at, its token count and the matching globs'
@@ -497,14 +506,6 @@ cdef class SettledVerdicts:
                 self.slots[i].verdict = NULL
         self.used = 0
 
-    @staticmethod
-    cdef inline u64 hash_of(void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
-        cdef u64 h = mix(<u64>node ^ (<u64>count << 56))
-        cdef Py_ssize_t i
-        for i in range(specs):
-            h = mix(h ^ <u64>spec[i])
-        return h
-
     cdef void* find(self, void* node, Py_ssize_t count, Py_ssize_t specs, void** spec) noexcept:
         """The verdict kept for this key (a borrowed reference), or NULL."""
         cdef Settled* at
@@ -512,7 +513,7 @@ cdef class SettledVerdicts:
         cdef Py_ssize_t i
         if self.slots == NULL:
             return NULL
-        slot = SettledVerdicts.hash_of(node, count, specs, spec) & mask
+        slot = settled_hash(node, count, specs, spec) & mask
         while True:
             at = &self.slots[slot]
             if at.verdict == NULL:
@@ -528,7 +529,7 @@ cdef class SettledVerdicts:
     cdef void place(self, Settled* entry) noexcept:
         """`entry` copied to the first free slot from its hash's (it holds its reference)."""
         cdef u64 mask = self.size - 1
-        cdef u64 slot = SettledVerdicts.hash_of(entry.node, entry.count, entry.specs, entry.spec) & mask
+        cdef u64 slot = settled_hash(entry.node, entry.count, entry.specs, entry.spec) & mask
         while self.slots[slot].verdict != NULL:
             slot = (slot + 1) & mask
         self.slots[slot] = entry[0]
