@@ -488,3 +488,47 @@ def test_a_value_ending_on_a_node_and_one_going_past_it_are_kept_apart():
                 assert compiled.decide("bash", args) == reference.decide("bash", args), command
     assert reference.decide("bash", {"command": "git x"}).action == "block"
     assert reference.decide("bash", {"command": "git x q"}).action == "allow"
+
+
+def test_inner_globs_of_every_kind_of_character_match_as_the_reference_does():
+    """The compiled walk reads a node's inner globs from C blocks, a byte a
+    character where all of a run's are Latin-1 and four bytes where not,
+    and compares them with values of any kind of str. Heads and tails
+    Latin-1 and wide, on the root, on a node and under a last token (one
+    ending in a space: an empty last token); globs matched in full (two
+    stars); values that start and end as a glob but are too short for it
+    (head and tail overlapping); and values a kind wider than the glob or
+    narrower."""
+    rules = {
+        "deny": [
+            "bash(git é * x)",
+            "bash(git * 𝄞)",
+            "bash(š*)",
+            "bash(run * a b)",
+            "bash(git ab*)",
+        ],
+        "ask": ["bash(Ωmega * z)", "bash(git *é*)", "bash(git * x )"],
+        "allow": ["bash(git:*)", "bash(run:*)", "bash(git * ab)", "bash(!git é * ab)"],
+    }
+    _, compiled, reference = build_both(_bash_globs(rules, "allow"))
+    heads = ["git é", "git", "Ωmega", "run", "š", "ac", "git š", "git 𝄞", "git ab", "git 𝄞b"]
+    middles = ["", " q", " é", " 𝄞", " q q", "é", " 𝄞 q"]
+    ends = ["", " x", " 𝄞", " ab", " z", " a b", " x ", " b", "x", " é"]
+    for head in heads:
+        for middle in middles:
+            for end in ends:
+                args = {"command": head + middle + end}
+                for _ in range(2):  # settled, then kept
+                    want = reference.decide("bash", args)
+                    assert compiled.decide("bash", args) == want, args["command"]
+    # (the cases the blocks must tell apart, as the reference answers them)
+    assert reference.decide("bash", {"command": "git é q x"}).action == "block"
+    # (too short for the deny's `git é * x`: only `git *é*` matches)
+    assert reference.decide("bash", {"command": "git é x"}).action == "defer"
+    assert reference.decide("bash", {"command": "git q 𝄞"}).action == "block"
+    assert reference.decide("bash", {"command": "Ωmega q z"}).action == "defer"
+    assert reference.decide("bash", {"command": "git q x "}).action == "defer"
+    assert reference.decide("bash", {"command": "šq"}).action == "block"
+    # (a wide value against a Latin-1 run: by characters, not by bytes)
+    assert reference.decide("bash", {"command": "git 𝄞b"}).action == "allow"
+    assert reference.decide("bash", {"command": "run 𝄞 q b"}).action == "allow"

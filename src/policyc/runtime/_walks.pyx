@@ -29,6 +29,7 @@ cdef extern from "Python.h":
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index)
     object PyLong_FromVoidPtr(void* p)  # what id() returns
+    void* PyLong_AsVoidPtr(object o) except? NULL
     ctypedef struct PyObject
     void Py_INCREF(object o)
     void Py_XDECREF(PyObject* o)
@@ -43,6 +44,10 @@ cdef extern from *:
     void __builtin_prefetch(const void* address) noexcept
 
 
+cdef extern from "string.h":
+    int memcmp(const void* a, const void* b, size_t n) noexcept
+
+
 ctypedef unsigned long long u64
 
 
@@ -51,7 +56,7 @@ cdef struct Edge:
     # two lines (at 48 bytes half of them did), and at 100,000 rules the
     # table is 8 MB instead of 12. A node is named by the slot of the edge
     # that reaches it (the root by ROOT), so the slot needs no child number;
-    # its frozen tuple, read only where globs may match, is in `node_at`.
+    # its frozen tuple is in `node_at`, its inner globs in GlobIndex's `at`.
     int parent  # the parent's slot, or ROOT; EMPTY: an empty slot
     unsigned int shape  # the token's length in characters << 8 | flags
     u64 text  # the token's characters, packed a byte each, or where they start in `chars`
@@ -223,8 +228,8 @@ cdef class TokenTable:
     apart by its parent, length and characters, so a lookup answers exactly
     what the dict did. A node is named by the slot of the edge that reaches
     it (the root by ROOT); `node_at` holds, by slot, their frozen tuples,
-    which carry everything else a node has (fetched ahead where they will
-    be needed: in their own array they are a line apart from the slot).
+    which carry everything else a node has (read to build the walk's
+    GlobIndex, and to settle a new kind of value that inner globs match).
     A token no edge has is mostly turned away by a bit array (`known`) a
     128th the slots' size, which stays in the CPU cache where they do not.
     """
@@ -414,56 +419,6 @@ cdef bint full_match(dict patterns, compile_full, spec, str value) except -1:
     return fullmatch(value) is not None
 
 
-cdef inline bint entry_matches(
-    tuple entry, str value, Py_ssize_t n, dict patterns, compile_full
-) except -1:
-    """Whether the inner glob (head, tail, spec, least) of `entry` matches `value` (`n` long).
-
-    Each test is a C call here. The few globs that need a full match
-    (`least` < 0) take their pattern's `fullmatch` from `patterns` (filled
-    by `compile_full(spec)` on first use), not through walks.py's memo and
-    a frame of its own. The value of a call that inner globs match took
-    ~1.0-1.6 us through walks.py's functions with everything in the CPU
-    cache (`bash` at N=10 and 100,000, realistic).
-    """
-    cdef Py_ssize_t least = entry[3]
-    return (
-        value.startswith(<str>entry[0])
-        and value.endswith(<str>entry[1])
-        and (n >= least if least >= 0 else full_match(patterns, compile_full, entry[2], value))
-    )
-
-
-cdef Py_ssize_t matching_into(
-    tuple groups, str value, dict patterns, compile_full, void** found
-) except -1:
-    """How many globs in `groups` match `value`; the specs of the first
-    SETTLED_SPECS of them (walks.matching's, in the groups' order) are put
-    in `found`, none made into a tuple."""
-    cdef Py_ssize_t k = 0, n = len(value)
-    cdef tuple entry
-    for group in groups:
-        for entry in <tuple>group:
-            if entry_matches(entry, value, n, patterns, compile_full):
-                if k < SETTLED_SPECS:
-                    found[k] = <void*>entry[2]
-                k += 1
-    return k
-
-
-cdef tuple matching(tuple groups, str value, dict patterns, compile_full):
-    """walks.matching, compiled: the specs of the globs in `groups` that
-    match `value`, in the groups' order (where more than SETTLED_SPECS do)."""
-    cdef list found = []
-    cdef tuple entry
-    cdef Py_ssize_t n = len(value)
-    for group in groups:
-        for entry in <tuple>group:
-            if entry_matches(entry, value, n, patterns, compile_full):
-                found.append(entry[2])
-    return tuple(found)
-
-
 cdef enum:
     SETTLED_SPECS = 6  # the most globs matching one value that a Settled holds
     SETTLED_FIRST = 64  # slots made for the first such value; doubled when half full
@@ -489,9 +444,9 @@ cdef inline u64 settled_hash(void* node, Py_ssize_t count, Py_ssize_t specs, voi
 
 cdef class SettledVerdicts:
     """The verdicts of values that inner globs match, by what settled them:
-    the node the walk stopped at, its token count and the matching globs'
-    specs, each by its address (held by the walk's frozen trie, as the node
-    is).
+    the node the walk stopped at (by its name: the slot of the edge to it,
+    or ROOT), its token count and the matching globs' specs, each by its
+    address (held by the walk's frozen trie).
 
     fast.py keys them in a dict by (id(node), count, specs): for each such
     value the compiled walk made a list of the specs, a tuple of it, an int
@@ -580,6 +535,277 @@ cdef class SettledVerdicts:
         return 0
 
 
+cdef struct Glob:
+    # One inner glob, as walks.matching tests it: the value starts with its
+    # head, ends with its tail and is at least `least` long, or (`least` < 0)
+    # its pattern matches the value in full.
+    void* spec  # the glob's spec (a str), held by the frozen trie's chain or tails
+    int least
+    int head_len
+    int tail_len
+    int chars_at  # where its head's characters start in the run's; its tail's follow
+
+
+cdef struct GlobRun:
+    # Globs tested in order, in one block: this, the globs, their characters
+    # (a byte each where all are Latin-1, else a Py_UCS4 each). In a tails
+    # map, the run of one last token, whose characters come first.
+    Py_ssize_t count
+    int wide
+    int last_len  # a tails map's run: its last token's length, its characters at 0
+    Glob* globs
+    void* chars
+
+
+cdef struct TailSlot:
+    u64 key  # the last token's `last_token` key
+    GlobRun* run  # NULL: an empty slot
+
+
+cdef struct TailMap:
+    u64 mask
+    TailSlot* slots  # (in the same block)
+
+
+cdef struct NodeGlobs:
+    # A node's inner globs: its chain, all groups in order (NULL if empty),
+    # and its tails map (NULL if empty).
+    GlobRun* chain
+    TailMap* tails
+
+
+cdef inline bint same_chars(
+    int kind, void* data, Py_ssize_t at, void* chars, int wide, Py_ssize_t offset, Py_ssize_t length
+) noexcept:
+    """Whether the value's characters from `at` are the run's from `offset`, `length` of them."""
+    cdef Py_ssize_t i
+    cdef const unsigned char* narrow
+    if not wide:
+        narrow = <const unsigned char*>chars + offset
+        if kind == 1:
+            return memcmp(<const unsigned char*>data + at, narrow, length) == 0
+        for i in range(length):
+            if PyUnicode_READ(kind, data, at + i) != narrow[i]:
+                return False
+        return True
+    for i in range(length):
+        if PyUnicode_READ(kind, data, at + i) != (<Py_UCS4*>chars)[offset + i]:
+            return False
+    return True
+
+
+cdef Py_ssize_t run_matches(
+    GlobRun* run,
+    str value,
+    int kind,
+    void* data,
+    Py_ssize_t n,
+    Py_ssize_t k,
+    void** found,
+    list every,
+    dict patterns,
+    compile_full,
+) except -1:
+    """walks.matching over one run: `k` globs matched before it, the new
+    total returned; the specs of the first SETTLED_SPECS in `found`, and
+    with `every` (a list) each one appended."""
+    cdef Py_ssize_t i
+    cdef Glob* glob
+    for i in range(run.count):
+        glob = &run.globs[i]
+        if not (
+            n >= glob.least  # (checked first: it reads no characters)
+            and glob.head_len <= n
+            and glob.tail_len <= n
+            and same_chars(kind, data, 0, run.chars, run.wide, glob.chars_at, glob.head_len)
+            and same_chars(
+                kind, data, n - glob.tail_len, run.chars, run.wide,
+                glob.chars_at + glob.head_len, glob.tail_len,
+            )
+        ):
+            continue
+        if glob.least < 0 and not full_match(patterns, compile_full, <object>glob.spec, value):
+            continue
+        if k < SETTLED_SPECS:
+            found[k] = glob.spec
+        if every is not None:
+            every.append(<object>glob.spec)
+        k += 1
+    return k
+
+
+cdef GlobRun* tail_run(
+    TailMap* tails, u64 key, int kind, void* data, Py_ssize_t start, Py_ssize_t n
+) noexcept:
+    """The run of the tails whose last token is value[start:n], or NULL."""
+    cdef u64 slot = key & tails.mask
+    cdef GlobRun* run
+    while True:
+        run = tails.slots[slot].run
+        if run == NULL:
+            return NULL
+        if (
+            tails.slots[slot].key == key
+            and run.last_len == n - start
+            and same_chars(kind, data, start, run.chars, run.wide, 0, n - start)
+        ):
+            return run
+        slot = (slot + 1) & tails.mask
+
+
+cdef size_t run_size(list entries, str last, bint* wide) except 0:
+    """The bytes a run of `entries` after `last` takes (a multiple of 8), and
+    whether its characters need four bytes each (`wide`)."""
+    cdef Py_ssize_t total = len(last)
+    cdef str head, tail
+    cdef tuple entry
+    wide[0] = PyUnicode_KIND(last) != 1  # (kind 1: every character below 256)
+    for entry in entries:
+        head, tail = entry[0], entry[1]
+        total += len(head) + len(tail)
+        wide[0] = wide[0] or PyUnicode_KIND(head) != 1 or PyUnicode_KIND(tail) != 1
+    if total >= 2**31:
+        raise OverflowError("inner globs of 2**31 characters")
+    return (sizeof(GlobRun) + len(entries) * sizeof(Glob) + total * (4 if wide[0] else 1) + 7) & ~(<size_t>7)
+
+
+cdef GlobRun* fill_run(char* block, list entries, str last, bint wide) noexcept:
+    """The run `run_size` measured, written at `block`."""
+    cdef GlobRun* run = <GlobRun*>block
+    cdef Py_ssize_t at, i
+    cdef str head, tail
+    cdef tuple entry
+    cdef Glob* glob
+    run.count, run.wide, run.last_len = len(entries), wide, len(last)
+    run.globs = <Glob*>(block + sizeof(GlobRun))
+    run.chars = <void*>(block + sizeof(GlobRun) + len(entries) * sizeof(Glob))
+    at = put_chars(run, 0, last)
+    for i in range(len(entries)):
+        entry = <tuple>entries[i]
+        head, tail = entry[0], entry[1]
+        glob = &run.globs[i]
+        glob.spec = <void*>entry[2]
+        glob.least = entry[3]
+        glob.head_len, glob.tail_len, glob.chars_at = len(head), len(tail), at
+        at = put_chars(run, put_chars(run, at, head), tail)
+    return run
+
+
+cdef Py_ssize_t put_chars(GlobRun* run, Py_ssize_t at, str text) noexcept:
+    """`text`'s characters into the run's from `at`; where they end."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i
+    for i in range(len(text)):
+        if run.wide:
+            (<Py_UCS4*>run.chars)[at + i] = PyUnicode_READ(kind, data, i)
+        else:
+            (<unsigned char*>run.chars)[at + i] = <unsigned char>PyUnicode_READ(kind, data, i)
+    return at + len(text)
+
+
+cdef class GlobIndex:
+    """Every node's inner globs, in blocks of C memory: what the glob walk
+    reads for a value that inner globs may match, in place of the node's
+    frozen tuple, its chain's tuples, its tails dict and the globs' strings.
+
+    Read that way, such a value made once among the others at 100,000 rules
+    touched a dozen or more cache lines that no other call shares (the
+    node's tuple, the chain, each group and glob, the tails map's keys and
+    entries, each head and tail string); here, a node's entry in `at`, the
+    slot of its last token in the tails map, and a run or two of globs with
+    their characters. Chains and tails maps are shared between nodes, as the
+    frozen trie shares them, and built once each.
+    """
+
+    cdef NodeGlobs* at  # by the TokenTable's slot
+    cdef NodeGlobs root
+    cdef list blocks  # every block's address, to free
+    cdef TokenTable table  # holds the specs the runs point at
+
+    def __cinit__(self, TokenTable table, tuple root):
+        cdef Py_ssize_t i, size = table.mask + 1
+        cdef dict runs = {}, maps = {}
+        self.blocks = []
+        self.table = table
+        self.at = <NodeGlobs*>self.alloc(size * sizeof(NodeGlobs))
+        self.root = self.node_globs(root, runs, maps)
+        for i in range(size):
+            if table.edges[i].parent != EMPTY and not table.edges[i].shape & NO_GLOBS:
+                self.at[i] = self.node_globs(<tuple>table.node_at[i], runs, maps)
+
+    def __dealloc__(self):
+        if self.blocks is not None:
+            for address in self.blocks:
+                PyMem_Free(PyLong_AsVoidPtr(address))
+
+    cdef void* alloc(self, size_t size) except NULL:
+        cdef void* block = PyMem_Calloc(1, max(1, size))
+        if block == NULL:
+            raise MemoryError()
+        self.blocks.append(PyLong_FromVoidPtr(block))
+        return block
+
+    cdef NodeGlobs node_globs(self, tuple node, dict runs, dict maps) except *:
+        # (`runs` and `maps` by the chain's and the map's address: nodes share them)
+        cdef NodeGlobs out
+        cdef object chain = node[3], tails = node[4], address, got
+        out.chain, out.tails = NULL, NULL
+        if chain:
+            address = PyLong_FromVoidPtr(<void*>chain)
+            got = runs.get(address)
+            if got is None:
+                got = runs[address] = PyLong_FromVoidPtr(
+                    self.run([entry for group in chain for entry in group], "")
+                )
+            out.chain = <GlobRun*>PyLong_AsVoidPtr(got)
+        if tails:
+            address = PyLong_FromVoidPtr(<void*>tails)
+            got = maps.get(address)
+            if got is None:
+                got = maps[address] = PyLong_FromVoidPtr(self.tail_map(tails))
+            out.tails = <TailMap*>PyLong_AsVoidPtr(got)
+        return out
+
+    cdef GlobRun* run(self, list entries, str last) except NULL:
+        """A run of `entries` ((head, tail, spec, least) each), `last` first in its characters."""
+        cdef bint wide = False
+        cdef size_t size = run_size(entries, last, &wide)
+        return fill_run(<char*>self.alloc(size), entries, last, wide)
+
+    cdef TailMap* tail_map(self, dict tails) except NULL:
+        """A tails map ({last token: (distinct tails, entries)}) as a table by the
+        token's key, with every token's run after it in the same block."""
+        cdef u64 size = 8, slot
+        cdef LastToken found
+        cdef str last
+        cdef TailMap* out
+        cdef char* block
+        cdef size_t at, total
+        cdef bint wide
+        cdef list groups = [(last, list(group[1])) for last, group in tails.items()]
+        cdef list sizes = []
+        while size < 2 * len(tails):
+            size *= 2
+        total = at = sizeof(TailMap) + size * sizeof(TailSlot)
+        for last, entries in groups:
+            wide = False
+            sizes.append((run_size(entries, last, &wide), wide))
+            total += sizes[-1][0]
+        block = <char*>self.alloc(total)
+        out = <TailMap*>block
+        out.mask = size - 1
+        out.slots = <TailSlot*>(block + sizeof(TailMap))
+        for (last, entries), (length, wide) in zip(groups, sizes):
+            last_token(&found, PyUnicode_KIND(last), PyUnicode_DATA(last), len(last))
+            slot = found.key & out.mask
+            while out.slots[slot].run != NULL:
+                slot = (slot + 1) & out.mask
+            out.slots[slot].key = found.key
+            out.slots[slot].run = fill_run(block + at, entries, last, wide)
+            at += <size_t>length
+        return out
+
 def glob_walker(
     str field,
     tuple root,
@@ -605,9 +831,10 @@ def glob_walker(
     cdef dict patterns = {}
     cdef int root_flags = node_flags(root)
     cdef SettledVerdicts kept_verdicts = SettledVerdicts()
+    cdef GlobIndex index = GlobIndex(table, root)
 
     def decide(args):
-        cdef Py_ssize_t pos, end, n, count, at, start
+        cdef Py_ssize_t pos, end, n, count, at
         cdef int kind, flags
         cdef void* data
         cdef Token token
@@ -616,12 +843,16 @@ def glob_walker(
         cdef Edge* found
         cdef bint ended = False  # the walk's last edge took the value's last token, whole
         cdef u64 seed  # the next token's: the hash of the tokens so far
-        cdef tuple node, specs, chain
+        cdef bint keyed = False  # `last` holds the value's last token
+        cdef tuple node, specs
+        cdef list every
         cdef str value
-        cdef object got, verdict, tails
+        cdef object got, verdict
         cdef void* spec[SETTLED_SPECS]  # the specs of the globs that match, by address
         cdef void* kept
-        cdef Py_ssize_t matched
+        cdef Py_ssize_t matched, name
+        cdef NodeGlobs* globs
+        cdef GlobRun* run = NULL  # the tails' run under the value's last token
         if type(args) is dict:
             got = (<dict>args).get(field)
             if type(got) is str:
@@ -662,15 +893,14 @@ def glob_walker(
                 if flags & NO_GLOBS:
                     return verdict
                 if edge != NULL and not flags & TAILS_ONLY:
-                    # Where the node's tuple lies, fetched while the last
+                    # Where the node's globs lie, fetched while the last
                     # token is found. Not where only tails are on the path:
                     # there the filter turns most calls away before the node
-                    # is read, and fetching it for them read a cold line of
-                    # `node_at` for nothing (100,000 rules, calls that hit a
-                    # rule, 5x: 2-15 ns less in four runs of five; see the
-                    # commit).
-                    __builtin_prefetch(&table.node_at[edge - table.edges])
-                start = pos if ended else -1  # the last token's start, once found
+                    # is read, and fetching it for them read a cold line for
+                    # nothing (measured when it was the node's tuple, read
+                    # from `node_at`: 100,000 rules, calls that hit a rule,
+                    # 5x, 2-15 ns less in four runs of five; see the commit).
+                    __builtin_prefetch(&index.at[edge - table.edges])
                 if flags & TAILS_ONLY:
                     # Only tails on the path (see walks.py): the last token
                     # is tested before the node is read: at 100,000 rules
@@ -684,24 +914,27 @@ def glob_walker(
                             return verdict
                     else:
                         last_token(&last, kind, data, n)
-                        start = last.start
+                        keyed = True
                         if not tail_filter.may_hold(last.key):
                             return verdict
                 # walks.glob_matches: the node's chain (empty where only tails
-                # are on the path), and the tails under the value's last token.
-                node = root if edge == NULL else table.node_of(edge)
-                chain = <tuple>node[3]
-                tails = node[4]
-                if tails:
-                    if start < 0:
+                # are on the path), then the tails under the value's last
+                # token, read from the index's C blocks (see GlobIndex).
+                name = ROOT if edge == NULL else edge - table.edges
+                globs = &index.root if edge == NULL else &index.at[name]
+                matched = 0
+                if globs.chain != NULL:
+                    matched = run_matches(
+                        globs.chain, value, kind, data, n, 0, spec, None, patterns, compile_full
+                    )
+                if globs.tails != NULL:
+                    if not keyed:
                         last_token(&last, kind, data, n)
-                        start = last.start
-                    got = (<dict>tails).get(value[start:])
-                    if got is not None and value.endswith((<tuple>got)[0]):
-                        chain = chain + ((<tuple>got)[1],)
-                if not chain:  # only tails, and none under this last token
-                    return verdict
-                matched = matching_into(chain, value, patterns, compile_full, spec)
+                    run = tail_run(globs.tails, last.key, kind, data, last.start, n)
+                    if run != NULL:
+                        matched = run_matches(
+                            run, value, kind, data, n, matched, spec, None, patterns, compile_full
+                        )
                 if not matched:
                     return verdict
                 # The split's token count (`value.split(" ", depth)`), which
@@ -713,17 +946,28 @@ def glob_walker(
                         count += 1
                     at += 1
                 if matched <= SETTLED_SPECS:
-                    kept = kept_verdicts.find(<void*>node, count, matched, spec)
+                    kept = kept_verdicts.find(<void*>name, count, matched, spec)
                     if kept != NULL:
                         return <object>kept
                     specs = PyTuple_New(matched)
                     for at in range(matched):
                         Py_INCREF(<object>spec[at])
                         PyTuple_SET_ITEM(specs, at, <object>spec[at])
-                    verdict = settle_globs(node, count, specs)
-                    kept_verdicts.keep(<void*>node, count, matched, spec, verdict)
-                    return verdict
-                return settle_globs(node, count, matching(chain, value, patterns, compile_full))
+                else:  # every spec, in order, from the runs again
+                    every = []
+                    if globs.chain != NULL:
+                        run_matches(
+                            globs.chain, value, kind, data, n, 0, spec, every, patterns,
+                            compile_full,
+                        )
+                    if run != NULL:
+                        run_matches(run, value, kind, data, n, 0, spec, every, patterns, compile_full)
+                    specs = tuple(every)
+                node = root if edge == NULL else table.node_of(edge)
+                verdict = settle_globs(node, count, specs)
+                if matched <= SETTLED_SPECS:
+                    kept_verdicts.keep(<void*>name, count, matched, spec, verdict)
+                return verdict
         if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
             return none
         return none if field_value(args, field) is None else None
