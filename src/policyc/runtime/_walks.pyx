@@ -381,7 +381,11 @@ cdef class TokenFilter:
     this says its last token may be one. At 100,000 rules those tails end in
     every digit, so the test by last character walks.py makes let ~18% of the
     benchmark's calls through to a string and a dict lookup that missed
-    (~100 ns each at 100,000 rules); this lets through about 1 in 16 of them.
+    (~100 ns each at 100,000 rules). Sixteen bits or more a token: at
+    100,000 rules 5% of the bits are set, and a copy of the key in Python
+    let through 4.4% of 100,000 random tokens that are no tail's last, and
+    none of the suite's 2,707 calls with words no rule names or long
+    commands (their last words are a dozen flags).
     """
 
     cdef u64* bits
