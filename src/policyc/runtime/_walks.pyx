@@ -718,8 +718,8 @@ cdef class GlobIndex:
     node's tuple, the chain, each group and glob, the tails map's keys and
     entries, each head and tail string); here, a node's entry in `at`, the
     slot of its last token in the tails map, and a run or two of globs with
-    their characters. Chains and tails maps are shared between nodes, as the
-    frozen trie shares them, and built once each.
+    their characters. Chains, tails maps and the maps' groups are shared
+    between nodes as the frozen trie shares them, and built once each.
     """
 
     cdef NodeGlobs* at  # by the TokenTable's slot
@@ -767,7 +767,7 @@ cdef class GlobIndex:
             address = PyLong_FromVoidPtr(<void*>tails)
             got = maps.get(address)
             if got is None:
-                got = maps[address] = PyLong_FromVoidPtr(self.tail_map(tails))
+                got = maps[address] = PyLong_FromVoidPtr(self.tail_map(tails, runs))
             out.tails = <TailMap*>PyLong_AsVoidPtr(got)
         return out
 
@@ -777,38 +777,46 @@ cdef class GlobIndex:
         cdef size_t size = run_size(entries, last, &wide)
         return fill_run(<char*>self.alloc(size), entries, last, wide)
 
-    cdef TailMap* tail_map(self, dict tails) except NULL:
-        """A tails map ({last token: (distinct tails, entries)}) as a table by the
-        token's key, with every token's run after it in the same block."""
+    cdef TailMap* tail_map(self, dict tails, dict runs) except NULL:
+        """A tails map ({last token: (distinct tails, entries)}) as a table by
+        the token's key. Its runs are shared with the other maps that hold
+        the same group (`runs`, by the group's address): a node's map is its
+        parent's plus its own, so at 100,000 rules 484 maps held 53,845
+        last tokens and 7,113 groups, and a run made per token took ~40 ms
+        of the walk's build."""
         cdef u64 size = 8, slot
         cdef LastToken found
         cdef str last
         cdef TailMap* out
+        cdef GlobRun* run
         cdef char* block
-        cdef size_t at, total
-        cdef bint wide
-        cdef list groups = [(last, list(group[1])) for last, group in tails.items()]
-        cdef list sizes = []
         while size < 2 * len(tails):
             size *= 2
-        total = at = sizeof(TailMap) + size * sizeof(TailSlot)
-        for last, entries in groups:
-            wide = False
-            sizes.append((run_size(entries, last, &wide), wide))
-            total += sizes[-1][0]
-        block = <char*>self.alloc(total)
+        block = <char*>self.alloc(sizeof(TailMap) + size * sizeof(TailSlot))
         out = <TailMap*>block
         out.mask = size - 1
         out.slots = <TailSlot*>(block + sizeof(TailMap))
-        for (last, entries), (length, wide) in zip(groups, sizes):
+        for last, group in tails.items():
+            address = PyLong_FromVoidPtr(<void*>group)
+            got = runs.get(address)
+            run = NULL if got is None else <GlobRun*>PyLong_AsVoidPtr(got)
+            if run == NULL or not (
+                run.last_len == len(last)
+                and same_chars(
+                    PyUnicode_KIND(last), PyUnicode_DATA(last), 0, run.chars, run.wide, 0,
+                    len(last),
+                )
+            ):  # (a group is made for one last token: this is a safeguard)
+                run = self.run(list(group[1]), last)
+                runs[address] = PyLong_FromVoidPtr(run)
             last_token(&found, PyUnicode_KIND(last), PyUnicode_DATA(last), len(last))
             slot = found.key & out.mask
             while out.slots[slot].run != NULL:
                 slot = (slot + 1) & out.mask
             out.slots[slot].key = found.key
-            out.slots[slot].run = fill_run(block + at, entries, last, wide)
-            at += <size_t>length
+            out.slots[slot].run = run
         return out
+
 
 def glob_walker(
     str field,
