@@ -296,6 +296,27 @@ def test_an_internal_fault_blocks(table, monkeypatch, where):
     assert verdict.reason == "read call could not be evaluated: internal error (RuntimeError)"
 
 
+def test_a_walk_that_cannot_be_built_blocks(table, monkeypatch):
+    """A tool's first call builds its walk (the compiled one allocates its
+    tables in C memory): a build that fails, out of memory say, blocks the
+    call, and holds the allowed call beside it in a batch."""
+    from policyc.runtime import fast
+
+    def boom(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(fast.walks, "glob_walker", boom)
+    if fast.COMPILED is not None:
+        monkeypatch.setattr(fast.COMPILED, "glob_walker", boom)
+    verdict = table.decide("bash", {"command": "ls"})
+    assert verdict.action == "block" and verdict.failed
+    assert verdict.reason == "bash call could not be evaluated: internal error (MemoryError)"
+    batch = [{"tool": "read", "args": {"path": "x"}}, {"tool": "bash", "args": {"command": "ls"}}]
+    verdicts = table.decide_batch(batch)
+    assert [v.action for v in verdicts] == ["defer", "block"]
+    assert verdicts[0].held and verdicts[1].failed
+
+
 def test_verdicts_are_immutable(table):
     verdict = table.decide("read", {"path": "x"})
     with pytest.raises(AttributeError):
