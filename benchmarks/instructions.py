@@ -13,10 +13,10 @@ What it cannot see is the memory: a call whose lines are out of the CPU
 cache executes the same instructions and takes several times as long.
 So it measures what grows with N by work alone, like the suite's 50×
 column, without its noise. With `--cache-mb M`, callgrind also simulates
-a cache of M MB behind a 48 KB first level (this machine's), and prints
-the lines each call reads or writes from beyond it: between runs on this
-machine, what stays cached of the process is about 2 MB (a pointer chase,
-see benchmarks/HISTORY.md), far less than the L3 the CPU reports. The
+a cache of M MB behind a 48 KB first level (the benchmark machines'), and
+prints the lines each call reads or writes from beyond it: between runs on
+the AMD EPYC of benchmarks/HISTORY.md, what stayed cached of the process
+was about 2 MB (a pointer chase), far less than the L3 the CPU reported. The
 simulated cache holds this process alone, each call made once in turn as
 the suite's `1×` column makes them. Needs a Python whose libpython keeps
 its symbols (pyenv's and python.org's do); the count is checked not to be
@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=0,
         help="also simulate a cache of this many MB (power of two sizes; 2 is"
-        " what this machine keeps between runs) and count the lines missed",
+        " what the benchmark's AMD EPYC kept between runs) and count the lines missed",
     )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)  # SIZE ARTIFACT
     args = parser.parse_args(argv)

@@ -293,7 +293,8 @@ cdef class TokenTable:
             raise MemoryError()
         for i in range(size):
             self.edges[i].parent = EMPTY
-        # Each edge's hash, by its index in `found`: its children's seed.
+        # Each edge's hash, by its index in `found`: its children's seed. (A
+        # list of ints took 4 MB more at the build's peak at 100,000 rules.)
         path_hash = <u64*>PyMem_Malloc(max(1, len(found)) * sizeof(u64))
         if path_hash == NULL:
             raise MemoryError()
@@ -657,44 +658,6 @@ cdef GlobRun* tail_run(
         slot = (slot + 1) & tails.mask
 
 
-cdef size_t run_size(list entries, str last, bint* wide) except 0:
-    """The bytes a run of `entries` after `last` takes (a multiple of 8), and
-    whether its characters need four bytes each (`wide`)."""
-    cdef Py_ssize_t total = len(last)
-    cdef str head, tail
-    cdef tuple entry
-    wide[0] = PyUnicode_KIND(last) != 1  # (kind 1: every character below 256)
-    for entry in entries:
-        head, tail = entry[0], entry[1]
-        total += len(head) + len(tail)
-        wide[0] = wide[0] or PyUnicode_KIND(head) != 1 or PyUnicode_KIND(tail) != 1
-    if total >= 2**31:
-        raise OverflowError("inner globs of 2**31 characters")
-    return (sizeof(GlobRun) + len(entries) * sizeof(Glob) + total * (4 if wide[0] else 1) + 7) & ~(<size_t>7)
-
-
-cdef GlobRun* fill_run(char* block, list entries, str last, bint wide) except NULL:
-    """The run `run_size` measured, written at `block`."""
-    cdef GlobRun* run = <GlobRun*>block
-    cdef Py_ssize_t at, i
-    cdef str head, tail
-    cdef tuple entry
-    cdef Glob* glob
-    run.count, run.wide, run.last_len = len(entries), wide, len(last)
-    run.globs = <Glob*>(block + sizeof(GlobRun))
-    run.chars = <void*>(block + sizeof(GlobRun) + len(entries) * sizeof(Glob))
-    at = put_chars(run, 0, last)
-    for i in range(len(entries)):
-        entry = <tuple>entries[i]
-        head, tail = entry[0], entry[1]
-        glob = &run.globs[i]
-        glob.spec = <void*>entry[2]
-        glob.least = entry[3]
-        glob.head_len, glob.tail_len, glob.chars_at = len(head), len(tail), at
-        at = put_chars(run, put_chars(run, at, head), tail)
-    return run
-
-
 cdef Py_ssize_t put_chars(GlobRun* run, Py_ssize_t at, str text) noexcept:
     """`text`'s characters into the run's from `at`; where they end."""
     cdef int kind = PyUnicode_KIND(text)
@@ -776,14 +739,42 @@ cdef class GlobIndex:
 
     cdef GlobRun* run(self, list entries, str last) except NULL:
         """A run of `entries` ((head, tail, spec, least) each), `last` first in its characters."""
-        cdef bint wide = False
-        cdef size_t size = run_size(entries, last, &wide)
-        return fill_run(<char*>self.alloc(size), entries, last, wide)
+        cdef Py_ssize_t total = len(last), at, i
+        cdef bint wide = PyUnicode_KIND(last) != 1  # (kind 1: every character below 256)
+        cdef str head, tail
+        cdef tuple entry
+        cdef GlobRun* run
+        cdef Glob* glob
+        cdef char* block
+        for entry in entries:
+            head, tail = entry[0], entry[1]
+            total += len(head) + len(tail)
+            wide = wide or PyUnicode_KIND(head) != 1 or PyUnicode_KIND(tail) != 1
+        if total >= 2**31:
+            raise OverflowError("inner globs of 2**31 characters")
+        block = <char*>self.alloc(
+            sizeof(GlobRun) + len(entries) * sizeof(Glob) + total * (4 if wide else 1)
+        )
+        run = <GlobRun*>block
+        run.count, run.wide, run.last_len = len(entries), wide, len(last)
+        run.globs = <Glob*>(block + sizeof(GlobRun))
+        run.chars = <void*>(block + sizeof(GlobRun) + len(entries) * sizeof(Glob))
+        at = put_chars(run, 0, last)
+        for i in range(len(entries)):
+            entry = <tuple>entries[i]
+            head, tail = entry[0], entry[1]
+            glob = &run.globs[i]
+            glob.spec = <void*>entry[2]
+            glob.least = entry[3]
+            glob.head_len, glob.tail_len, glob.chars_at = len(head), len(tail), at
+            at = put_chars(run, put_chars(run, at, head), tail)
+        return run
 
     cdef TailMap* tail_map(self, dict tails, dict runs) except NULL:
         """A tails map ({last token: (distinct tails, entries)}) as a table by
         the token's key. Its runs are shared with the other maps that hold
-        the same group (`runs`, by the group's address): a node's map is its
+        the same group (`runs`, by the last token and the group's address;
+        the chains' runs are there by the chain's address): a node's map is its
         parent's plus its own, so at 100,000 rules 484 maps held 53,845
         last tokens and 7,113 groups; a run made per token took ~10 ms more
         of the walk's build, and 3 MB more."""
@@ -800,18 +791,11 @@ cdef class GlobIndex:
         out.mask = size - 1
         out.slots = <TailSlot*>(block + sizeof(TailMap))
         for last, group in tails.items():
-            address = PyLong_FromVoidPtr(<void*>group)
-            got = runs.get(address)
-            run = NULL if got is None else <GlobRun*>PyLong_AsVoidPtr(got)
-            if run == NULL or not (
-                run.last_len == len(last)
-                and same_chars(
-                    PyUnicode_KIND(last), PyUnicode_DATA(last), 0, run.chars, run.wide, 0,
-                    len(last),
-                )
-            ):  # (a group is made for one last token: this is a safeguard)
-                run = self.run(list(group[1]), last)
-                runs[address] = PyLong_FromVoidPtr(run)
+            shared = (last, PyLong_FromVoidPtr(<void*>group))
+            got = runs.get(shared)
+            if got is None:
+                got = runs[shared] = PyLong_FromVoidPtr(self.run(list(group[1]), last))
+            run = <GlobRun*>PyLong_AsVoidPtr(got)
             last_token(&found, PyUnicode_KIND(last), PyUnicode_DATA(last), len(last))
             slot = found.key & out.mask
             while out.slots[slot].run != NULL:
