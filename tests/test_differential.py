@@ -357,7 +357,9 @@ def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
     apart share a byte: swapped, they give the same key (`abcdefghbXY` and
     `bbcdefghaXY`, and wide ones alike). A value whose last token passes
     the filter with a tail's is looked up and not matched; the tail's own
-    last token is."""
+    last token is. A Latin-1 value's last eight characters are read in one
+    load, a wider value's a character at a time: the same last token keys
+    alike in both (`git 𝄞 ...`)."""
     lasts = ["abcdefghbXY", "𝄞bcdefghéXY", "abcdefgh", "ab"]
     rules = {"deny": [f"bash(git * {last})" for last in lasts], "allow": ["bash(git:*)"]}
     _, compiled, reference = build_both(_bash_globs(rules, "ask"))
@@ -366,6 +368,7 @@ def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
         swapped = last[8:9] + last[1:8] + last[:1] + last[9:]
         for other in (last, swapped, last[:-1], last + "Z", last[:-1] + "𝄞"):
             commands += [f"git q {other}", f"git {other}", f"git q r {other}", f"git q {other} "]
+            commands += [f"git 𝄞 {other}"]
     for command in commands:
         args = {"command": command}
         assert compiled.decide("bash", args) == reference.decide("bash", args), command

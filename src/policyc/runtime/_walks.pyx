@@ -42,10 +42,26 @@ cdef extern from "Python.h":
 
 cdef extern from *:
     void __builtin_prefetch(const void* address) noexcept
+    int __builtin_ctzll(unsigned long long x) noexcept
+    int __builtin_clzll(unsigned long long x) noexcept
+
+
+cdef extern from *:
+    """
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    #define POLICYC_WORDS_READ 1
+    #else
+    #define POLICYC_WORDS_READ 0
+    #endif
+    """
+    # Whether eight Latin-1 characters load as one word in the order the
+    # hash packs them (the first in the lowest byte); else a byte at a time.
+    const bint WORDS_READ "POLICYC_WORDS_READ"
 
 
 cdef extern from "string.h":
     int memcmp(const void* a, const void* b, size_t n) noexcept
+    void* memcpy(void* to, const void* source, size_t n) noexcept
 
 
 ctypedef unsigned long long u64
@@ -102,6 +118,17 @@ cdef inline u64 mix(u64 h) noexcept:
     return h ^ (h >> 33)
 
 
+cdef inline u64 space_bytes(u64 eight) noexcept:
+    """The top bit of each byte of `eight` that is a space (32), and no other bit.
+
+    Exact for every byte (the shorter `(x - 0x01..) & ~x` test may also mark
+    a byte above a real one, and the last token is sought from the top).
+    """
+    cdef u64 x = eight ^ 0x2020202020202020ULL  # a space's byte is now 0
+    cdef u64 low7 = 0x7F7F7F7F7F7F7F7FULL
+    return ~(((x & low7) + low7) | x | low7)
+
+
 cdef struct Token:
     Py_ssize_t end  # where it ends: the space after it, or the value's end
     u64 hash
@@ -146,17 +173,37 @@ cdef inline void scan_token(
     cdef Py_UCS4 ch
     cdef Py_ssize_t end = pos
     cdef const unsigned char* latin = <const unsigned char*>data
+    cdef u64 eight, spaces
     state.h, state.word, state.shift, state.high = seed, 0, 0, 0
     if kind == 1 and not to_end:  # the common case: one byte a character
-        # (hash_char's steps, the character known to be a byte)
-        while end < n and latin[end] != 32:
-            if state.shift == 64:
-                state.h = mix(state.h ^ state.word)
-                state.word = 0
-                state.shift = 0
-            state.word |= (<u64>latin[end]) << state.shift
-            state.shift += 8
-            end += 1
+        # Eight characters a load while eight are left: the word the byte
+        # loop below packs is the load itself, up to the first space in it.
+        # A character at a time cost ~7 instructions each; with this (and
+        # last_token's load), a call of words no rule names executes 1,391
+        # instructions at 100,000 rules, not 1,544 (`benchmarks.instructions`).
+        while WORDS_READ and end + 8 <= n:
+            memcpy(&eight, latin + end, 8)
+            spaces = space_bytes(eight)
+            if spaces:
+                spaces = __builtin_ctzll(spaces) >> 3  # the characters before the space
+                state.word = eight & ((1ULL << (spaces * 8)) - 1)
+                end += spaces
+                break
+            end += 8
+            if end == n or latin[end] == 32:  # the token is these eight
+                state.word = eight
+                break
+            state.h = mix(state.h ^ eight)  # more follow: fold these in
+        else:
+            # (hash_char's steps, the character known to be a byte)
+            while end < n and latin[end] != 32:
+                if state.shift == 64:
+                    state.h = mix(state.h ^ state.word)
+                    state.word = 0
+                    state.shift = 0
+                state.word |= (<u64>latin[end]) << state.shift
+                state.shift += 8
+                end += 1
     else:
         while end < n:
             ch = PyUnicode_READ(kind, data, end)
@@ -189,10 +236,24 @@ cdef inline void last_token(LastToken* last, int kind, void* data, Py_ssize_t n)
     quarter of what such a call there executes more than at N=10.
     """
     cdef Py_ssize_t start = n
-    cdef u64 word = 0
+    cdef u64 word = 0, eight, spaces
     cdef Py_UCS4 ch
     cdef const unsigned char* latin = <const unsigned char*>data
     if kind == 1:
+        if WORDS_READ and n >= 8:
+            # The last eight characters in one load: up to eight, the
+            # folded word is the load itself, above the last space in it.
+            memcpy(&eight, latin + n - 8, 8)
+            spaces = space_bytes(eight)
+            if spaces:
+                spaces = (63 - __builtin_clzll(spaces)) >> 3  # the last space's byte
+                last.start = n - 7 + spaces
+                # (a shift by 64 is undefined in C: a value ending in a space)
+                word = 0 if spaces == 7 else eight >> (spaces * 8 + 8)
+                last.key = mix(word ^ (<u64>(n - last.start) * 0x9E3779B97F4A7C15ULL))
+                return
+            word = eight  # eight characters and no space: go on a character at a time
+            start = n - 8
         while start > 0 and latin[start - 1] != 32:
             start -= 1
             word = ((word << 8) | (word >> 56)) ^ latin[start]
