@@ -954,6 +954,13 @@ def glob_walker(
                     if edge.shape & LEAF:  # the next token would miss
                         verdict = <object>edge.past
                         break
+                    # The verdict of a value that misses below here, fetched
+                    # while the next token is scanned and sought: a rule's
+                    # own line where a flag follows its words. 100,000 rules,
+                    # calls that hit a rule, two `benchmarks.ab` runs: 576 ->
+                    # 513 and 596 -> 563 ns made once, 191 -> 183 and 195 ->
+                    # 185 at 5x; N=10 the same within 1 ns.
+                    __builtin_prefetch(edge.past)
                     at = edge - table.edges
                     seed = token.hash
                     pos = end + 1
