@@ -54,8 +54,15 @@ def _times(decide, calls: list, repeats: int) -> list[float]:
     return out
 
 
-def compare(decides: dict, calls: list, repeats: int, rounds: int = 4) -> dict[str, list[float]]:
-    """Each call's quickest time per engine; blocks alternate, and so does who goes first."""
+def compare(
+    decides: dict, calls: list, repeats: int, rounds: int = 4, evict: bytearray | None = None
+) -> dict[str, list[float]]:
+    """Each call's quickest time per engine; blocks alternate, and so does who goes first.
+
+    With `evict`, a line of it in every 64 bytes is read after each block:
+    the next block meets caches the other engines of the full suite would
+    have filled with their own memory (`--evict`).
+    """
     kept: dict[str, list[float]] = {name: [] for name in decides}
     for r in range(rounds):
         for first in range(0, len(calls), BLOCK):
@@ -65,6 +72,8 @@ def compare(decides: dict, calls: list, repeats: int, rounds: int = 4) -> dict[s
                 names.reverse()
             for name in names:
                 times = _times(decides[name], chunk, repeats)
+                if evict is not None:
+                    evict[::64]  # (a copy of a byte a line: every line read)
                 if r == 0:
                     kept[name] += times
                 else:
@@ -94,7 +103,17 @@ def main(argv: list[str] | None = None) -> int:
         help="time values the policy's inner globs match (workload.glob_values)"
         " instead of the suite's calls",
     )
+    parser.add_argument(
+        "--evict",
+        type=int,
+        default=0,
+        metavar="MB",
+        help="read MB megabytes of other memory after each block of calls, as the"
+        " full suite's other engines do between policyc's blocks (default: 0, none)",
+    )
     args = parser.parse_args(argv)
+    # (written, not zeroed: untouched zero pages all map to one page)
+    evict = bytearray(b"\x01") * (args.evict << 20) if args.evict else None
     with tempfile.TemporaryDirectory() as tmp:
         load_old = _old_load(args.old, Path(tmp))
         for size in args.sizes:
@@ -115,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 if old.decide(tool, call_args) != new.decide(tool, call_args):
                     raise SystemExit(f"{size}: the two disagree on {tool} {call_args}")
             for repeats in (1, 5, 50):
-                kept = compare({"old": old.decide, "new": new.decide}, calls, repeats)
+                kept = compare({"old": old.decide, "new": new.decide}, calls, repeats, evict=evict)
                 for name, times in kept.items():
                     print(f"{size:>9} {repeats:2}x {name}: {_stats(times)} ns", flush=True)
                 if args.by_kind:
@@ -142,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
             for batch, _ in batches:
                 if old.decide_batch(batch) != new.decide_batch(batch):
                     raise SystemExit(f"{size}: the two disagree on the batch {batch}")
-            kept = compare({"old": old.decide_batch, "new": new.decide_batch}, batches, repeats=5)
+            kept = compare(
+                {"old": old.decide_batch, "new": new.decide_batch}, batches, 5, evict=evict
+            )
             for name, times in kept.items():
                 print(f"{size:>9} batch {name}: {_stats(times)} ns", flush=True)
     return 0
