@@ -418,6 +418,19 @@ def test_a_hosts_dict_and_str_subclasses_are_read_as_their_values(compile_json):
     # a working directory given as a str subclass anchors `./` rules like a str
     verdict = table.decide("read", {"path": "/w/secret/x"}, cwd=Text("/w"))
     assert verdict.reason == "denied by read(./secret/**)"
+    # a str subclass that names a tool on its first call decides as the name
+    # does (its walk is built for the plain name, which is interned)
+    fresh = compile_json(
+        {
+            "matchers": {"bash": {"match": "glob", "field": "command"}},
+            "deny": "bash(rm:*)",
+            "allow": "bash",
+            "default": "ask",
+        }
+    )
+    for tool in (Text("bash"), "bash"):
+        assert fresh.decide(tool, {"command": "rm -rf /"}).reason == "denied by bash(rm:*)"
+        assert fresh.decide(tool, {"command": "ls"}).action == "allow"
 
 
 def _bash_globs(compile_json, **lists: str):

@@ -46,6 +46,7 @@ them, the closures are those of `_walks.pyx`, the same walks compiled
 from __future__ import annotations
 
 import os
+import sys
 
 from . import walks
 from .index import ListIndex, ToolRows
@@ -209,7 +210,9 @@ class FastPath:
     ) -> None:
         kind = spec.match if spec is not None and spec.match else None
         self.kind = kind
-        self.field = spec.field if kind else None
+        # Interned, as the tool's name is (lists.py): `args.get(field)` then
+        # finds a caller's literal key ("command") by identity.
+        self.field = sys.intern(spec.field) if kind else None
         self.refusal = refusal  # a tool with a splitter, called without subjects
         self.exact: dict[str, Verdict | None] = {}
         # Inner globs whose tail holds a space, by the tail's last token: a value

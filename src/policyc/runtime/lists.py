@@ -8,6 +8,7 @@ the policy's walks.
 
 from __future__ import annotations
 
+import sys
 from collections import namedtuple
 
 from .bulk import gc_paused
@@ -166,7 +167,11 @@ class Lists:
                 path = gc_paused(FastPath, self, tool, spec, (deny, ask, allow), default, refusal)
             if len(self.paths) < 8192:  # model-chosen names: keep the cache bounded
                 self.paths[tool] = path
-                self.fast[tool] = path.decide
+                # Interned: a caller's literal name ("bash") is then found by
+                # identity, where an equal string read from the artifact was
+                # compared character by character on every call. (Walks are
+                # built for plain strs only: engine.py reads a subclass as one.)
+                self.fast[sys.intern(tool)] = path.decide
         return path
 
     def subject_path(self, tool: str) -> FastPath:
