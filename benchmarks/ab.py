@@ -10,6 +10,12 @@ and p99 of each (ns, the timing loop's own cost not subtracted: it is the
 same for both). Then `decide_batch` the same way, over the calls in
 batches of 5 (ns per batch; the batches must agree too).
 
+With `--evict MB`, MB megabytes of other memory are read after each
+block, as the full suite's other engines read theirs between policyc's
+blocks: a change that gains while the two tables have the CPU cache to
+themselves may gain nothing there (two prefetches did; see
+benchmarks/HISTORY.md).
+
 Two processes, one per commit, would each meet the machine in a different
 mood: this machine changes speed for seconds at a time, and the full
 benchmark's medians moved 5-10% between runs of the same code. Side by
