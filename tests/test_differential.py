@@ -379,6 +379,28 @@ def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
     assert reference.decide("bash", {"command": "git q ébcdefgh𝄞XY"}).action == "allow"
 
 
+def test_a_last_token_after_a_space_and_a_bang_is_found_whole():
+    """The compiled walk finds a Latin-1 value's last token in its last eight
+    characters at once, by a test for a space in each byte of the word. The
+    shorter test, `(x - 0x01..) & ~x` after the xor with spaces, also marks
+    the byte above a space where it holds `!` (a space plus one), and the
+    last of the marks was taken for the last space: `git q !abc` keyed its
+    last token as `abc`, and the tail that ends in `!abc` went unmatched."""
+    rules = {
+        "deny": ["bash(git * !abc)", "bash(git * x!y)", "bash(git * !)"],
+        "allow": ["bash(git:*)"],
+    }
+    _, compiled, reference = build_both(_bash_globs(rules, "ask"))
+    commands = []
+    for last in ("!abc", "x!y", "!", "!!abc", "abc", "!ab", "!abcdefgh", "a!abc"):
+        commands += [f"git q {last}", f"git {last}", f"git q  {last}", f"git qqqqqqqq {last}"]
+    for command in commands:
+        args = {"command": command}
+        assert compiled.decide("bash", args) == reference.decide("bash", args), command
+    assert reference.decide("bash", {"command": "git q !abc"}).action == "block"
+    assert reference.decide("bash", {"command": "git q abc"}).action == "allow"
+
+
 def test_a_wide_token_is_not_taken_for_the_latin_one_its_bytes_spell():
     """The compiled walk packs a token a byte a character: "šb" (U+0161, b)
     spills into the same word as "ac", and at the same length. A wide token
