@@ -351,6 +351,42 @@ def test_tokens_of_every_length_walk_as_the_reference_does():
         assert compiled.decide("bash", args) == reference.decide("bash", args), command
 
 
+def test_prefix_keys_of_every_length_are_found_as_the_reference_finds_them():
+    """A prefix matcher with up to four key lengths looks each length up in a
+    table; the compiled walk hashes a one-byte value's first characters a
+    word at a time, only at the lengths some key has, folding in the words
+    before the last eight or fewer. Keys of lengths around every word
+    boundary up to 25 (ASCII and Latin-1), and values that are each key,
+    a key and more, a key less one character, a key changed at each
+    place, and the same values with a wide character after them."""
+    letters = "abcdefghijklmnopqrstuvwxy"
+    groups = [(1, 7, 8, 9), (15, 16, 17, 24), (5, 8, 16, 25), (2, 3, 12, 20), (4, 9, 10, 11)]
+    for group in groups:
+        keys = [letters[:n] for n in group] + ["é" + letters[: n - 1] for n in group[:2]]
+        rules = {
+            "deny": [f"read({keys[0]}:*)", f"read({keys[2]}:*)", f"read({keys[-1]}:*)"],
+            "ask": [f"read({keys[1]}:*)", f"read({keys[4]}:*)"],
+            "allow": [f"read({keys[3]}:*)", f"read({keys[0]}xyz)"],
+        }
+        bundle = {
+            "matchers": {"read": {"match": "prefix", "field": "path"}},
+            "sources": [
+                {"name": "s", "rank": 0, "trusted": True}
+                | {a: " ".join(r) for a, r in rules.items()}
+            ],
+            "default": "allow",
+        }
+        _, compiled, reference = build_both(bundle)
+        values = [""]
+        for key in keys:
+            values += [key, key + "z", key[:-1], key + "/more/of/the/path", key + "xyz"]
+            values += [key[:at] + "Z" + key[at + 1 :] for at in range(len(key))]
+        values += [value + "Ω" for value in values]
+        for value in values:
+            args = {"path": value}
+            assert compiled.decide("read", args) == reference.decide("read", args), value
+
+
 def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
     """The compiled walk's tails filter keys a value's last token by its
     characters folded into one word, a byte a turn, so characters eight
