@@ -353,9 +353,9 @@ def test_tokens_of_every_length_walk_as_the_reference_does():
 
 def test_prefix_keys_of_every_length_are_found_as_the_reference_finds_them():
     """A prefix matcher with up to four key lengths looks each length up in a
-    table; the compiled walk hashes a one-byte value's first characters a
-    word at a time, only at the lengths some key has, folding in the words
-    before the last eight or fewer. Keys of lengths around every word
+    table: the compiled walk hashes the value's first characters as it goes,
+    packed eight to a word and a word mixed in per eight, and looks the hash
+    up at each length some key has. Keys of lengths around every word
     boundary up to 25 (ASCII and Latin-1), and values that are each key,
     a key and more, a key less one character, a key changed at each
     place, and the same values with a wide character after them."""
@@ -418,10 +418,11 @@ def test_a_last_token_the_tails_filter_cannot_tell_apart_is_looked_up():
 def test_a_last_token_after_a_space_and_a_bang_is_found_whole():
     """The compiled walk finds a Latin-1 value's last token in its last eight
     characters at once, by a test for a space in each byte of the word. The
-    shorter test, `(x - 0x01..) & ~x` after the xor with spaces, also marks
-    the byte above a space where it holds `!` (a space plus one), and the
-    last of the marks was taken for the last space: `git q !abc` keyed its
-    last token as `abc`, and the tail that ends in `!abc` went unmatched."""
+    shorter test, `(x - 0x01..) & ~x` after the xor with spaces, would also
+    mark the byte above a space where it holds `!` (a space plus one), and
+    the last mark is taken for the last space: with it, `git q !abc` would
+    key its last token as `abc`, and the tail that ends in `!abc` would go
+    unmatched (that mutation fails this test)."""
     rules = {
         "deny": ["bash(git * !abc)", "bash(git * x!y)", "bash(git * !)"],
         "allow": ["bash(git:*)"],
