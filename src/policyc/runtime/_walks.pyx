@@ -1037,15 +1037,17 @@ def glob_walker(
                             compile_full,
                         )
                     if run != NULL:
-                        run_matches(run, value, kind, data, n, 0, spec, every, patterns, compile_full)
+                        run_matches(
+                            run, value, kind, data, n, 0, spec, every, patterns, compile_full
+                        )
                     specs = tuple(every)
                 node = root if edge == NULL else table.node_of(edge)
                 verdict = settle_globs(node, count, specs)
                 if matched <= SETTLED_SPECS:
                     kept_verdicts.keep(<void*>name, count, matched, spec, verdict)
                 return verdict
-        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
-            return none
+        if type(args) is dict and got is None:
+            return none  # absent or null: field_value's answer, without its call
         return none if field_value(args, field) is None else None
 
     return decide
@@ -1083,8 +1085,8 @@ def prefix_walker(str field, tuple root, dict exact, none, field_value):
                     if node[2]:
                         best = node
                 return best[1]
-        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
-            return none
+        if type(args) is dict and got is None:
+            return none  # absent or null: field_value's answer, without its call
         return none if field_value(args, field) is None else None
 
     return decide
@@ -1152,8 +1154,8 @@ def key_walker(str field, dict exact, dict by_key, base, none, field_value):
                     hash_char(&state, latin[i] if kind == 1 else PyUnicode_READ(kind, data, i))
                     i += 1
                 return base if best == NULL else <object>best.end
-        if type(args) is dict and got is None:  # absent or null: field_value's answer, without its call
-            return none
+        if type(args) is dict and got is None:
+            return none  # absent or null: field_value's answer, without its call
         return none if field_value(args, field) is None else None
 
     return decide
