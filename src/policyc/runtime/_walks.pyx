@@ -41,14 +41,67 @@ cdef extern from "Python.h":
 
 
 cdef extern from *:
-    void __builtin_prefetch(const void* address) noexcept
-    int __builtin_ctzll(unsigned long long x) noexcept
-    int __builtin_clzll(unsigned long long x) noexcept
+    """
+    #if defined(POLICYC_PLAIN_C) || !(defined(__GNUC__) || defined(__clang__) \\
+        || (defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))))
+    /* Any other C compiler: a fetch is only a hint, and the two bit counts
+       (of a word known not to be 0) are loops. tests/test_plain_c.py builds
+       this branch on GCC (-DPOLICYC_PLAIN_C) and runs the walks' tests. */
+    #define POLICYC_PLAIN 1
+    #define policyc_prefetch(address) ((void)(address))
+    static int policyc_ctz64(unsigned long long x) {
+        int n = 0;
+        while (!(x & 1)) { x >>= 1; n++; }
+        return n;
+    }
+    static int policyc_clz64(unsigned long long x) {
+        int n = 0;
+        while (!(x >> 63)) { x <<= 1; n++; }
+        return n;
+    }
+    #elif defined(__GNUC__) || defined(__clang__)
+    #define POLICYC_PLAIN 0
+    #define policyc_prefetch(address) __builtin_prefetch(address)
+    #define policyc_ctz64(x) __builtin_ctzll(x)
+    #define policyc_clz64(x) __builtin_clzll(x)
+    #else  /* MSVC, 64-bit: its intrinsics for the same */
+    #define POLICYC_PLAIN 0
+    #include <intrin.h>
+    #if defined(_M_X64)
+    #include <xmmintrin.h>
+    #define policyc_prefetch(address) _mm_prefetch((const char*)(address), _MM_HINT_T0)
+    #else
+    #define policyc_prefetch(address) __prefetch(address)
+    #endif
+    static __forceinline int policyc_ctz64(unsigned long long x) {
+        unsigned long at;
+        _BitScanForward64(&at, x);
+        return (int)at;
+    }
+    static __forceinline int policyc_clz64(unsigned long long x) {
+        unsigned long at;
+        _BitScanReverse64(&at, x);
+        return 63 - (int)at;
+    }
+    #endif
+    """
+    # A fetch of the line `address` is on, as a hint (GCC's and Clang's
+    # builtin, MSVC's intrinsic, else nothing), and the zero bits below the
+    # lowest set bit and above the highest of a word that is not 0.
+    void prefetch "policyc_prefetch"(const void* address) noexcept
+    int low_zeros "policyc_ctz64"(unsigned long long x) noexcept
+    int high_zeros "policyc_clz64"(unsigned long long x) noexcept
+    const bint PLAIN "POLICYC_PLAIN"
+
+
+# Whether this build took the plain C above (tests/test_plain_c.py builds it so).
+PLAIN_C = PLAIN
 
 
 cdef extern from *:
     """
-    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    #if (defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) \\
+        || (defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64)))
     #define POLICYC_WORDS_READ 1
     #else
     #define POLICYC_WORDS_READ 0
@@ -56,6 +109,7 @@ cdef extern from *:
     """
     # Whether eight Latin-1 characters load as one word in the order the
     # hash packs them (the first in the lowest byte); else a byte at a time.
+    # (MSVC's 64-bit targets are little-endian and define no __BYTE_ORDER__.)
     const bint WORDS_READ "POLICYC_WORDS_READ"
 
 
@@ -185,7 +239,7 @@ cdef inline void scan_token(
             memcpy(&eight, latin + end, 8)
             spaces = space_bytes(eight)
             if spaces:
-                spaces = __builtin_ctzll(spaces) >> 3  # the characters before the space
+                spaces = low_zeros(spaces) >> 3  # the characters before the space
                 state.word = eight & ((1ULL << (spaces * 8)) - 1)
                 end += spaces
                 break
@@ -246,7 +300,7 @@ cdef inline void last_token(LastToken* last, int kind, void* data, Py_ssize_t n)
             memcpy(&eight, latin + n - 8, 8)
             spaces = space_bytes(eight)
             if spaces:
-                spaces = (63 - __builtin_clzll(spaces)) >> 3  # the last space's byte
+                spaces = (63 - high_zeros(spaces)) >> 3  # the last space's byte
                 last.start = n - 7 + spaces
                 # (a shift by 64 is undefined in C: a value ending in a space)
                 word = 0 if spaces == 7 else eight >> (spaces * 8 + 8)
@@ -414,7 +468,7 @@ cdef class TokenTable:
         # 3-6 ns slower made once (the slot they fetch for nothing), the same
         # at 5x. With 32 MB read between blocks (`--evict 32`), this and the
         # walk's fetch of `past` changed no median by more than 3%.
-        __builtin_prefetch(&self.edges[slot])
+        prefetch(&self.edges[slot])
         if not (self.known[bit >> 6] >> (bit & 63)) & 1:
             # Most lookups that miss end here, never reading a slot: at
             # 100,000 rules the slots are 8 MB, mostly out of the CPU cache.
@@ -961,7 +1015,7 @@ def glob_walker(
                     # calls that hit a rule, two `benchmarks.ab` runs: 576 ->
                     # 513 and 596 -> 563 ns made once, 191 -> 183 and 195 ->
                     # 185 at 5x; N=10 the same within 1 ns.
-                    __builtin_prefetch(edge.past)
+                    prefetch(edge.past)
                     at = edge - table.edges
                     seed = token.hash
                     pos = end + 1
@@ -976,7 +1030,7 @@ def glob_walker(
                     # nothing (measured when it was the node's tuple, read
                     # from `node_at`: 100,000 rules, calls that hit a rule,
                     # 5x, 2-15 ns less in four runs of five; see the commit).
-                    __builtin_prefetch(&index.at[edge - table.edges])
+                    prefetch(&index.at[edge - table.edges])
                 if flags & TAILS_ONLY:
                     # Only tails on the path (see walks.py): the last token
                     # is tested before the node is read: at 100,000 rules
