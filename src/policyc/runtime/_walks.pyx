@@ -45,7 +45,7 @@ cdef extern from *:
     #if defined(POLICYC_PLAIN_C) || !(defined(__GNUC__) || defined(__clang__) \\
         || (defined(_MSC_VER) && (defined(_M_X64) || defined(_M_ARM64))))
     /* Any other C compiler: a fetch is only a hint, and the two bit counts
-       (of a word known not to be 0) are loops. tests/test_plain_c.py builds
+       (of a word known not to be 0) are loops. tests/test_other_builds.py builds
        this branch on GCC (-DPOLICYC_PLAIN_C) and runs the walks' tests. */
     #define POLICYC_PLAIN 1
     #define policyc_prefetch(address) ((void)(address))
@@ -94,8 +94,28 @@ cdef extern from *:
     const bint PLAIN "POLICYC_PLAIN"
 
 
-# Whether this build took the plain C above (tests/test_plain_c.py builds it so).
+# Whether this build took the plain C above (tests/test_other_builds.py builds it so).
 PLAIN_C = PLAIN
+
+
+cdef extern from *:
+    """
+    #if defined(__clang__)
+    #define POLICYC_BUILT_BY "clang"
+    #elif defined(__GNUC__)
+    #define POLICYC_BUILT_BY "gcc"
+    #elif defined(_MSC_VER)
+    #define POLICYC_BUILT_BY "msvc"
+    #else
+    #define POLICYC_BUILT_BY "other"
+    #endif
+    """
+    const char* BUILT_BY_NAME "POLICYC_BUILT_BY"
+
+
+# The compiler family that built this module: "gcc", "clang", "msvc" or
+# "other" (what tests/test_other_builds.py checks its builds by).
+BUILT_BY = BUILT_BY_NAME.decode("ascii")
 
 
 cdef extern from *:
