@@ -324,6 +324,23 @@ def test_verdicts_are_immutable(table):
     assert table.decide("read", {"path": "x"}).action == "allow"
 
 
+def test_rules_are_immutable_and_compared_without_their_notes():
+    from policyc.runtime import Rule
+
+    source = Source("team", 2)
+    rule = Rule("bash", "git push:*", source, "ask first")
+    fields = (rule.tool, rule.spec, rule.source, rule.note)
+    assert fields == ("bash", "git push:*", source, "ask first")
+    assert Rule("bash").spec is None and Rule("bash").note == ""
+    with pytest.raises(AttributeError):
+        rule.spec = "rm:*"  # type: ignore[misc]
+    assert rule.spec == "git push:*"
+    twin = Rule("bash", "git push:*", source)
+    assert twin == rule and hash(twin) == hash(rule)
+    assert Rule("bash", "git push:*", Source("other", 2)) != rule
+    assert str(rule) == "bash(git push:*)"
+
+
 def test_verdict_copies_change_only_the_named_fields():
     # `replace` and `as_call` build by position; each field must land where
     # the named tuple's own `_replace` puts it.

@@ -447,7 +447,10 @@ class FastPath:
             else:
                 node.acc_end = acc.plus(node.own_exact)
                 node.end = settle(node.acc_end)
-            stack.extend((child, acc, node.past) for child in node.children.values())
+            if node.children:  # most nodes are leaves: no generator made for them
+                past = node.past
+                for child in node.children.values():
+                    stack.append((child, acc, past))
 
     def _token_node(self, key: str, whole_tokens_only: bool = False) -> _Node:
         tokens = key.split(" ")

@@ -50,11 +50,13 @@ class Rule:
     def __init__(
         self, tool: str, spec: str | None = None, source: Source = HOST, note: str = ""
     ) -> None:
-        s = object.__setattr__
-        s(self, "tool", tool)
-        s(self, "spec", spec)
-        s(self, "source", source)
-        s(self, "note", note)
+        # Through the slots' own setters, bound once below: a load makes a
+        # Rule per rule, and at 100,000 rules `object.__setattr__` by name
+        # took 154 ms of them, these 107 (best of five, this machine).
+        _set_tool(self, tool)
+        _set_spec(self, spec)
+        _set_source(self, source)
+        _set_note(self, note)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Rule is immutable")
@@ -102,3 +104,9 @@ class Rule:
         if self.note and (self.source.trusted or not self.source.name):
             return f"{text}: {self.note}"
         return text
+
+
+_set_tool = Rule.tool.__set__  # type: ignore[attr-defined]
+_set_spec = Rule.spec.__set__  # type: ignore[attr-defined]
+_set_source = Rule.source.__set__  # type: ignore[attr-defined]
+_set_note = Rule.note.__set__  # type: ignore[attr-defined]
