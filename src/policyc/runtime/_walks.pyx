@@ -541,7 +541,7 @@ cdef class TokenFilter:
         cdef str last
         cdef LastToken found
         lasts = list(lasts)
-        while size < 16 * len(lasts):
+        while size < <u64>(16 * len(lasts)):  # (a length is never negative)
             size *= 2
         self.mask = size - 1
         self.bits = <u64*>PyMem_Calloc(size // 64, sizeof(u64))
@@ -854,7 +854,7 @@ cdef class GlobIndex:
                 PyMem_Free(PyLong_AsVoidPtr(address))
 
     cdef void* alloc(self, size_t size) except NULL:
-        cdef void* block = PyMem_Calloc(1, max(1, size))
+        cdef void* block = PyMem_Calloc(1, size if size else 1)
         if block == NULL:
             raise MemoryError()
         self.blocks.append(PyLong_FromVoidPtr(block))
@@ -928,7 +928,7 @@ cdef class GlobIndex:
         cdef TailMap* out
         cdef GlobRun* run
         cdef char* block
-        while size < 2 * len(tails):
+        while size < <u64>(2 * len(tails)):
             size *= 2
         block = <char*>self.alloc(sizeof(TailMap) + size * sizeof(TailSlot))
         out = <TailMap*>block
