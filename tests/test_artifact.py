@@ -106,6 +106,27 @@ def test_refuses_a_body_that_does_not_match_its_digest(artifact):
         load(tampered)
 
 
+def test_a_body_over_a_mebibyte_is_checked_by_the_same_digest():
+    # Bodies from 1 MiB on are digested by OpenSSL's SHA-256, smaller ones by
+    # the interpreter's own: the two must agree, and a tampered large body
+    # must be refused like a small one.
+    import hashlib
+
+    for size in (0, 1, 1024 * 1024 - 1, 1024 * 1024, 3 * 1024 * 1024 + 7):
+        data = bytes(range(256)) * (size // 256) + b"x" * (size % 256)
+        assert body_digest(data) == hashlib.sha256(data).hexdigest()
+    bundle = json.loads(json.dumps(BUNDLE))
+    bundle["sources"][0]["notes"]["Bash(curl:*)"] = "proxied " + "p" * (1024 * 1024)
+    big = policyc.compile_text(json.dumps(bundle), "b.json")
+    assert len(big) > 1024 * 1024
+    verdict = load(big).decide("bash", {"command": "curl x"})
+    assert verdict.action == "block" and verdict.rule == "bash(curl:*)"
+    tampered = big.replace(b"proxied ppp", b"proxied ppq", 1)
+    assert tampered != big
+    with pytest.raises(ArtifactError, match="digest"):
+        load(tampered)
+
+
 def test_refuses_a_truncated_file(artifact):
     for cut in (1, 10, len(artifact) // 2, len(artifact) - 3):
         with pytest.raises(ArtifactError):
@@ -113,8 +134,9 @@ def test_refuses_a_truncated_file(artifact):
 
 
 def test_refuses_empty_and_non_json(tmp_path):
-    with pytest.raises(ArtifactError, match="empty"):
-        load(b"")
+    for blank in (b"", b" \n\t\r\n"):
+        with pytest.raises(ArtifactError, match="empty"):
+            load(blank)
     with pytest.raises(ArtifactError, match="not JSON"):
         load(b"\x00\xff garbage")
     with pytest.raises(ArtifactError, match="not a policyc artifact"):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 from .matchers import classify, compile_glob, literal_ends, tool_matches
-from .model import Rule
+from .model import Rule, rules_from_json
 from .paths import path_matches, url_host
 
 _ToolSpec = namedtuple(
@@ -368,9 +368,7 @@ class ListIndex:
     @classmethod
     def from_json(cls, data: dict, sources: list, tools: dict[str, ToolSpec]) -> ListIndex:
         idx = cls()
-        for entry in data["rules"]:
-            note = entry[3] if len(entry) > 3 else ""
-            idx.rules.append(Rule(entry[0], entry[1], sources[entry[2]], note))
+        idx.rules = rules_from_json(data["rules"], sources)
         idx.guard_of = {rid: gid for rid, gid in data["guard_of"]}
         guard_tools = _guard_tools(idx)
         idx.guards = [

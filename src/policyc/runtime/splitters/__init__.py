@@ -137,13 +137,13 @@ def _url_splitter(field: str) -> Splitter:
 
 def cwd_tools(rules, tools: dict) -> frozenset:
     """Tools with a path rule (or carve-out) anchored at the working directory."""
+    path_tools = {name for name, spec in tools.items() if spec is not None and spec.match == "path"}
+    if not path_tools:
+        return frozenset()
     return frozenset(
         r.tool
         for r in rules
-        if r.spec is not None
-        and tools.get(r.tool) is not None
-        and tools[r.tool].match == "path"
-        and path_anchor(r.pattern) == "cwd"
+        if r.tool in path_tools and r.spec is not None and path_anchor(r.pattern) == "cwd"
     )
 
 
