@@ -565,6 +565,61 @@ def test_bulk_builds_pause_the_collector_and_restore_the_hosts_setting(compile_j
         gc.enable()
 
 
+def test_what_a_bulk_build_made_is_filed_as_old_without_a_collection():
+    import gc
+    import weakref
+
+    from policyc.runtime.bulk import gc_paused
+
+    class Node:
+        pass
+
+    def build():
+        built = [[Node() for _ in range(100)] for _ in range(100)]
+        cycle = Node()
+        cycle.me = cycle  # garbage once the build returns: a cycle only a collection frees
+        return built, weakref.ref(cycle)
+
+    collections = []
+
+    def count(phase, info):
+        if phase == "start":
+            collections.append(info["generation"])
+
+    # CPython 3.12 starts with some tuples of its own frozen: there nothing
+    # may be thawed, and builds are left young, as when a host froze its own.
+    frozen = gc.get_freeze_count()
+    gc.collect()  # no collection due when the build starts
+    gc.callbacks.append(count)
+    try:
+        built, cycle = gc_paused(build)
+        young, middle, old = (gc.get_objects(generation=g) for g in range(3))
+        if frozen == 0:
+            assert collections == []  # no collection scanned what was built
+            assert any(obj is built[0] for obj in old)
+            assert not any(obj is built[0] for obj in young + middle)
+            assert gc.get_count()[0] < 100  # the build's allocations are not counted against it
+            assert cycle() is not None  # its garbage waits for a full collection
+        else:
+            assert gc.get_freeze_count() == frozen
+            assert not any(obj is built[0] for obj in old)
+        del young, middle, old
+        gc.collect()  # a full collection still finds the garbage the build left
+        assert cycle() is None
+    finally:
+        gc.callbacks.remove(count)
+
+    del built
+    gc.freeze()  # a host that froze its objects (before a fork) keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        built, _ = gc_paused(build)
+        assert gc.get_freeze_count() == frozen
+        assert not any(obj is built[0] for obj in gc.get_objects(generation=2))
+    finally:
+        gc.unfreeze()
+
+
 def test_walks_with_grant_sets_skip_only_asks_a_set_really_allows():
     # The walks of a scope with grant sets settle the shadowing of SPEC 7: an
     # ask is skipped when a set ranked at or above it allows the value, not

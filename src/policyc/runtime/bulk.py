@@ -28,4 +28,29 @@ def gc_paused(build, *args, **kwargs):
     try:
         return build(*args, **kwargs)
     finally:
+        _age()
         gc.enable()
+
+
+def _age() -> None:
+    """File what the build made with the oldest objects, without a scan.
+
+    A paused build leaves every object it made in the youngest generation,
+    and the count of allocations past its threshold: the first allocation
+    after it set off a collection that scanned them all, and later ones
+    scanned them again on their way to the oldest generation (~60 ms after
+    a 100,000-rule load, measured in a fresh process). `freeze` moves every
+    tracked object to the permanent generation and zeroes the count;
+    `unfreeze` moves them all to the oldest generation, which only a full
+    collection scans. The host's own young objects go with them: garbage
+    among them waits for that full collection.
+
+    Where anything is frozen already, nothing is moved: `unfreeze` would
+    thaw it too. That is a host that froze its objects before a fork, to
+    share memory with its children; and CPython 3.12, which starts with a
+    few hundred tuples of its own frozen, so there builds are aged by
+    collections, as before.
+    """
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
