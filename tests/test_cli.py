@@ -229,6 +229,30 @@ def test_bench_takes_off_the_timing_loop_alone(monkeypatch):
     assert seen == [("bash", {}), ("bash", {})]  # each repeat, tool and args alone
 
 
+def test_bench_counts_what_the_calls_got(artifact, tmp_path, capsys):
+    # Beside the times: allowed, deferred, blocked, and not evaluated at all
+    # (here, subjects that are not a list: blocked as failed).
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(
+        '{"tool": "bash", "args": {"command": "git status"}}\n'
+        '{"tool": "bash", "args": {"command": "rm -rf x"}}\n'
+        '{"tool": "bash", "args": {"command": "rm y"}}\n'
+        '{"tool": "bash", "args": {"command": "ls"}}\n'
+        '{"tool": "bash", "args": {"command": "ls"}, "subjects": 5}\n'
+        '{"tool": "read", "args": {}}\n'
+    )
+    assert main(["bench", str(artifact), "--calls", str(calls), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    bash = {"allow": 1, "defer": 1, "block": 2, "failed": 1}
+    assert report["tools"]["bash"]["actions"] == bash
+    assert report["tools"]["read"]["actions"] == {"allow": 0, "defer": 1, "block": 0, "failed": 0}
+    assert report["overall"]["actions"] == bash | {"defer": 2}
+    assert main(["bench", str(artifact), "--calls", str(calls)]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()[2:]
+    assert header.split()[-4:] == ["allow", "defer", "block", "failed"]
+    assert rows[0].split()[0] == "bash" and rows[0].split()[-4:] == ["1", "1", "2", "1"]
+
+
 @pytest.mark.parametrize("repeats", ["0", "-2", "x"])
 def test_bench_refuses_repeats_below_one(artifact, capsys, repeats):
     with pytest.raises(SystemExit) as exit_:

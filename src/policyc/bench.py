@@ -9,6 +9,10 @@ without one, from a workload generated out of the policy's own rules: a
 call each rule would match, plus misses and a tool no rule names. With
 `repeats=1` each call is decided once among the others, its data mostly
 out of the CPU caches, as in an agent that calls a tool now and then.
+Beside the times it counts what the calls got (allowed, deferred to a
+human, blocked, and how many could not be evaluated), so a user sees what
+share of their agent's calls would stop for approval, and notices a calls
+file whose args the policy never matches.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from pathlib import Path
 from .runtime.jsonio import loads
 
 CALL_MEMBERS = {"tool", "args", "confined", "subjects", "cwd"}
+# What a call can get; "failed": it could not be evaluated (and was blocked).
+ACTIONS = ("allow", "defer", "block", "failed")
 
 
 class CallsError(ValueError):
@@ -80,9 +86,13 @@ def generated_calls(table, k: int = 5000, seed: int = 1) -> list[dict]:
     return [rng.choice(pool) for _ in range(k)]
 
 
+def _options(call: dict) -> dict:
+    return {k: call[k] for k in ("confined", "subjects", "cwd") if k in call}
+
+
 def _time_call(decide, call: dict, repeats: int) -> float:
     tool, args = call["tool"], call.get("args")
-    kwargs = {k: call[k] for k in ("confined", "subjects", "cwd") if k in call}
+    kwargs = _options(call)
     clock = time.perf_counter_ns
     if kwargs:
         start = clock()
@@ -145,6 +155,13 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
             "p99_us": pick(0.99) / 1000,
         }
 
+    # What each call got, decided once more outside the timing.
+    actions: dict[str, dict[str, int]] = {}
+    for call in calls:
+        verdict = table.decide(call["tool"], call.get("args"), **_options(call))
+        counts = actions.setdefault(call["tool"], dict.fromkeys(ACTIONS, 0))
+        counts["failed" if verdict.failed else verdict.action] += 1
+
     everything = [s for samples in per_tool.values() for s in samples]
     from .runtime import fast
     from .runtime.generated import GeneratedTable
@@ -159,9 +176,20 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
         "first_decision_ms": {tool: ns / 1e6 for tool, ns in sorted(first.items())},
         "calls": len(calls),
         "decisions_per_second": len(calls) * repeats / elapsed,
-        "overall": stats(everything),
-        "tools": {tool: stats(samples) for tool, samples in sorted(per_tool.items())},
+        "overall": stats(everything) | {"actions": _total(actions.values())},
+        "tools": {
+            tool: stats(samples) | {"actions": actions[tool]}
+            for tool, samples in sorted(per_tool.items())
+        },
     }
+
+
+def _total(counts) -> dict[str, int]:
+    total = dict.fromkeys(ACTIONS, 0)
+    for each in counts:
+        for action, n in each.items():
+            total[action] += n
+    return total
 
 
 def render(report: dict) -> str:
@@ -169,7 +197,8 @@ def render(report: dict) -> str:
         f"{report['artifact']}: loaded in {report['load_ms']:.1f} ms; {report['calls']} calls; "
         f"{report['decisions_per_second']:,.0f} decisions/s; walks: {report['walks']}",
         "",
-        f"{'tool':32} {'calls':>7} {'p50 µs':>8} {'p90 µs':>8} {'p99 µs':>8} {'first ms':>9}",
+        f"{'tool':32} {'calls':>7} {'p50 µs':>8} {'p90 µs':>8} {'p99 µs':>8} {'first ms':>9}"
+        + "".join(f" {action:>7}" for action in ACTIONS),
     ]
     rows = list(report["tools"].items()) + [("(all)", report["overall"])]
     for tool, s in rows:
@@ -177,5 +206,6 @@ def render(report: dict) -> str:
         lines.append(
             f"{tool[:32]:32} {s['calls']:>7} {s['p50_us']:>8.2f} {s['p90_us']:>8.2f} {s['p99_us']:>8.2f} "
             f"{'' if first is None else f'{first:.2f}':>9}"
+            + "".join(f" {s['actions'][action]:>7}" for action in ACTIONS)
         )
     return "\n".join(lines)
