@@ -509,6 +509,68 @@ def test_a_value_inner_globs_match_is_settled_by_what_decides_it(compile_json):
             assert table.decide("bash", {"command": command}) == expected[command], command
 
 
+def test_a_warm_decision_hands_back_its_verdict_and_allocates_nothing(walks, compile_json):
+    # The ask: precomputed immutable verdicts, no allocation on the
+    # common path. Once a tool's walk is built and a value's kind settled, a
+    # decision hands back the same verdict object; the compiled walks make
+    # nothing at all on the way (the pure ones split the value into a list).
+    import tracemalloc
+
+    table = compile_json(
+        {
+            "matchers": {
+                "bash": {"match": "glob", "field": "command"},
+                "read": {"match": "prefix", "field": "path"},
+            },
+            "allow": "bash(git status) bash(ls:*) bash(npm run * --dry-run) read(/repo:*)",
+            "ask": "bash(git push:*) bash(!git push --dry-run)",
+            "deny": "bash(rm:*) read(/repo/.env) mcp__*",
+            "default": "ask",
+        }
+    ).warm()
+    calls = [
+        ("bash", {"command": "git status"}),  # exact
+        ("bash", {"command": "ls -la /tmp"}),  # word prefix
+        ("bash", {"command": "npm run build --dry-run"}),  # inner glob
+        ("bash", {"command": "git push --dry-run"}),  # carve-out: the default
+        ("bash", {"command": "rm -rf /"}),
+        ("bash", {"command": "make " + "word " * 60}),  # long, no rule names it
+        ("bash", {}),  # no field
+        ("read", {"path": "/repo/src/a.py"}),
+        ("read", {"path": "/repo/.env"}),
+        ("mcp__srv__drop", {}),  # a tool-name glob, for a tool no rule names
+        ("web_fetch", {"url": "https://x"}),
+    ]
+    first = [table.decide(tool, args) for tool, args in calls]
+    assert [v.action for v in first] == ["allow", "allow", "allow", "defer", "block"] + [
+        "defer", "defer", "allow", "block", "block", "defer",
+    ]  # fmt: skip
+    for (tool, args), verdict in zip(calls, first, strict=True):
+        assert table.decide(tool, args) is verdict, (tool, args)
+    if walks != "compiled":
+        return
+
+    def made_while(fn, tool, args) -> int:
+        # The most memory traced while `fn` ran, over what was traced before:
+        # the least of five tries, so the interpreter's own noise drops out.
+        sizes = []
+        for _ in range(5):
+            tracemalloc.reset_peak()
+            before = tracemalloc.get_traced_memory()[0]
+            fn(tool, args)
+            sizes.append(tracemalloc.get_traced_memory()[1] - before)
+        return min(sizes)
+
+    tracemalloc.start()
+    try:
+        for tool, args in calls:
+            # What the measurement itself makes, with a call that makes nothing.
+            baseline = made_while({}.get, tool, args)
+            assert made_while(table.decide, tool, args) <= baseline, (tool, args)
+    finally:
+        tracemalloc.stop()
+
+
 def test_one_star_globs_need_room_for_head_and_tail(compile_json):
     # A glob with one `*` and no `:*` is tested by its head, its tail and the
     # length both need: `ab*b` starts and ends `ab`, but needs three characters.
