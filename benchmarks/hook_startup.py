@@ -54,10 +54,17 @@ def run(cmd: list[str], stdin: bytes, runs: int) -> list[float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=60, help="runs of each command")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.hook_startup", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--runs", type=int, default=60, help="runs of each command (default 60)")
     parser.add_argument(
-        "--sizes", type=int, nargs="+", default=[1000], metavar="N", help="rules on bash"
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=[1000],
+        metavar="N",
+        help="rules on bash, one artifact each (default 1000)",
     )
     args = parser.parse_args()
     bindir = str(Path(sys.executable).parent)
