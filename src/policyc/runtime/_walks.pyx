@@ -64,7 +64,8 @@ cdef extern from *:
     #define policyc_prefetch(address) __builtin_prefetch(address)
     #define policyc_ctz64(x) __builtin_ctzll(x)
     #define policyc_clz64(x) __builtin_clzll(x)
-    #else  /* MSVC, 64-bit: its intrinsics for the same */
+    #else  /* MSVC, 64-bit: its intrinsics for the same (compiled by
+              tests/test_other_builds.py with Clang for MSVC's targets) */
     #define POLICYC_PLAIN 0
     #include <intrin.h>
     #if defined(_M_X64)
