@@ -292,6 +292,119 @@ def test_bench_reads_a_raw_line_separator_inside_a_string(artifact, tmp_path, ca
     assert json.loads(capsys.readouterr().out)["calls"] == 1
 
 
+def _transcript_line(kind: str, content, **more) -> str:
+    line = {"type": kind, "sessionId": "s1", "message": {"role": kind, "content": content}}
+    return json.dumps(line | more) + "\n"
+
+
+def _tool_use(call_id: str, name: str, given: dict) -> dict:
+    return {"type": "tool_use", "id": call_id, "name": name, "input": given}
+
+
+def test_bench_reads_the_tool_calls_of_claude_code_transcripts(artifact, tmp_path, capsys):
+    # A session's transcript as Claude Code keeps it: the user's turns, the
+    # model's (text, thinking and tool_use blocks), tool results, a summary.
+    first = tmp_path / "session-1.jsonl"
+    first.write_text(
+        json.dumps({"type": "summary", "summary": "tidying up"})
+        + "\n"
+        + _transcript_line("user", "please tidy the repo", cwd="/repo")
+        + _transcript_line(
+            "assistant",
+            [
+                {"type": "thinking", "thinking": "look first"},
+                {"type": "text", "text": "Let me look."},
+                _tool_use("toolu_1", "bash", {"command": "git status"}),
+                _tool_use("toolu_2", "read", {"path": "README.md"}),
+            ],
+            cwd="/repo",
+        )
+        + _transcript_line(
+            "user", [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "clean"}]
+        )
+        + _transcript_line("assistant", "no blocks, only text")
+    )
+    second = tmp_path / "session-2.jsonl"  # it resumes the first: its calls again, then new ones
+    second.write_text(
+        _transcript_line("assistant", [_tool_use("toolu_1", "bash", {"command": "git status"})])
+        + _transcript_line(
+            "assistant", [_tool_use("toolu_3", "bash", {"command": "rm -rf build"})], cwd="/w"
+        )
+        + _transcript_line("assistant", [_tool_use("toolu_4", "bash", {"command": "ls"})])
+    )
+    from policyc import bench, hook
+    from policyc.runtime import load
+
+    calls = bench.read_claude_transcripts([first, second])
+    assert calls == [
+        {"tool": "bash", "args": {"command": "git status"}, "cwd": "/repo"},
+        {"tool": "read", "args": {"path": "README.md"}, "cwd": "/repo"},
+        {"tool": "bash", "args": {"command": "rm -rf build"}, "cwd": "/w"},
+        {"tool": "bash", "args": {"command": "ls"}},
+    ]
+    assert main(["bench", str(artifact), "--claude-transcripts", str(first), str(second)]) == 0
+    assert "4 calls" in capsys.readouterr().out
+    assert (
+        main(["bench", str(artifact), "--claude-transcripts", str(first), str(second), "--json"])
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["calls"] == 4
+    assert report["tools"]["bash"]["actions"] == {"allow": 1, "defer": 1, "block": 1, "failed": 0}
+    assert report["tools"]["read"]["actions"] == {"allow": 0, "defer": 1, "block": 0, "failed": 0}
+    # What the hook answers Claude Code for each of these calls, counted alike.
+    answered = {"allow": 0, "defer": 0, "block": 0, "failed": 0}
+    for call in calls:
+        payload = {"hook_event_name": "PreToolUse", "tool_name": call["tool"]}
+        payload |= {"tool_input": call["args"], "cwd": call.get("cwd")}
+        out = json.loads(hook.decide(json.dumps(payload).encode(), str(artifact)))
+        decision = out["hookSpecificOutput"]["permissionDecision"]
+        answered[{"allow": "allow", "ask": "defer", "deny": "block"}[decision]] += 1
+    assert answered == report["overall"]["actions"]
+    table = load(artifact)
+    assert [table.decide(c["tool"], c["args"], cwd=c.get("cwd")).action for c in calls] == [
+        "allow",
+        "defer",
+        "block",
+        "defer",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (
+            '{"type": "assistant", "message": {"content": []}\n',
+            ":1:49: not JSON (Expecting ',' delimiter)",
+        ),
+        (
+            _transcript_line("assistant", [{"type": "tool_use", "input": {}}]),
+            ":1:1: a tool_use block names no tool",
+        ),
+        ('["assistant"]\n', ":1:1: a transcript's line is a JSON object"),
+        (_transcript_line("user", "hello"), ": no tool calls (tool_use blocks of assistant lines)"),
+        ('{"tool": "bash", "args": {"command": "ls"}}\n', ": no tool calls"),
+    ],
+)
+def test_bench_names_what_is_wrong_with_a_transcript(artifact, tmp_path, capsys, text, where):
+    transcript = tmp_path / "session.jsonl"
+    transcript.write_text(text)
+    assert main(["bench", str(artifact), "--claude-transcripts", str(transcript)]) == 2
+    err = capsys.readouterr().err
+    assert f"{transcript}{where}" in err and "Traceback" not in err
+
+
+def test_bench_takes_recorded_calls_from_one_place(artifact, tmp_path, capsys):
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text('{"tool": "bash", "args": {}}\n')
+    with pytest.raises(SystemExit) as exit_:
+        main(["bench", str(artifact), "--calls", str(calls), "--claude-transcripts", str(calls)])
+    assert exit_.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+    assert main(["bench", str(artifact), "--claude-transcripts", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
 def test_compile_emit_python(tmp_path, capsys):
     bundle = tmp_path / "team.policy"
     bundle.write_text(BUNDLE)

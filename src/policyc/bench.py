@@ -4,8 +4,10 @@ Users size their agents with this: how long does the artifact take to load,
 how long does the first decision per tool take (it builds that tool's walk),
 and what are the p50/p90/p99 per tool on the calls the agent really makes?
 Calls come from a JSONL file (one `{"tool", "args", "confined"?,
-"subjects"?, "cwd"?}` per line, the call shape `decide_batch` takes) or,
-without one, from a workload generated out of the policy's own rules: a
+"subjects"?, "cwd"?}` per line, the call shape `decide_batch` takes), from
+Claude Code's session transcripts (the tool calls a session made, as the
+hook decides them) or, without either, from a workload generated out of
+the policy's own rules: a
 call each rule would match, plus misses and a tool no rule names. With
 `repeats=1` each call is decided once among the others, its data mostly
 out of the CPU caches, as in an agent that calls a tool now and then.
@@ -34,8 +36,8 @@ class CallsError(ValueError):
     """A calls file that cannot be read; names the line."""
 
 
-def read_calls(path: str | Path) -> list[dict]:
-    calls = []
+def _json_lines(path: str | Path):
+    """(line number, value) of each non-blank line of a JSONL file."""
     try:
         # Lines end at "\n" only: `splitlines` would also break a JSON string
         # holding a raw U+2028, which JSON allows.
@@ -47,9 +49,14 @@ def read_calls(path: str | Path) -> list[dict]:
         if not line.strip():
             continue
         try:
-            call = loads(line)
+            yield number, loads(line)
         except json.JSONDecodeError as exc:
             raise CallsError(f"{path}:{number}:{exc.colno}: not JSON ({exc.msg})") from None
+
+
+def read_calls(path: str | Path) -> list[dict]:
+    calls = []
+    for number, call in _json_lines(path):
         if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
             raise CallsError(f'{path}:{number}:1: a call is an object with a "tool" string')
         unknown = set(call) - CALL_MEMBERS
@@ -60,6 +67,55 @@ def read_calls(path: str | Path) -> list[dict]:
         calls.append(call)
     if not calls:
         raise CallsError(f"{path}: no calls")
+    return calls
+
+
+def read_claude_transcripts(paths: list[str | Path]) -> list[dict]:
+    """The tool calls recorded in Claude Code session transcripts, as the hook decides them.
+
+    Claude Code keeps a session's transcript at
+    `~/.claude/projects/<project>/<session>.jsonl`, a JSON object a line. A
+    line of `"type": "assistant"` is one of the model's turns: its
+    `message.content` blocks of `"type": "tool_use"` are the tool calls it
+    made, each with the tool's `name` and its `input`, and the line has the
+    session's `cwd`. Each becomes the call `policyc hook claude` decides for
+    it (the tool's name as Claude Code gives it, the input as args, the
+    cwd). The other lines (the user's turns, tool results, summaries) hold
+    no call and are passed over. A call is taken once by its tool_use `id`:
+    a resumed session's transcript starts with the calls of the one it
+    resumes, and a turn may be written over several lines.
+    """
+    calls = []
+    seen: set[str] = set()
+    for path in paths:
+        for number, line in _json_lines(path):
+            if not isinstance(line, dict):
+                raise CallsError(f"{path}:{number}:1: a transcript's line is a JSON object")
+            if line.get("type") != "assistant":
+                continue
+            message = line.get("message")
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, list):
+                continue
+            cwd = line.get("cwd")
+            for block in content:
+                if not isinstance(block, dict) or block.get("type") != "tool_use":
+                    continue
+                name = block.get("name")
+                if not isinstance(name, str) or not name:
+                    raise CallsError(f"{path}:{number}:1: a tool_use block names no tool")
+                known = block.get("id")
+                if isinstance(known, str):
+                    if known in seen:
+                        continue
+                    seen.add(known)
+                call = {"tool": name, "args": block.get("input")}
+                if isinstance(cwd, str):
+                    call["cwd"] = cwd
+                calls.append(call)
+    if not calls:
+        named = paths[0] if len(paths) == 1 else f"{len(paths)} transcripts"
+        raise CallsError(f"{named}: no tool calls (tool_use blocks of assistant lines)")
     return calls
 
 

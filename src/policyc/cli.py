@@ -212,11 +212,16 @@ def cmd_conformance(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import CallsError, read_calls, render, run
+    from .bench import CallsError, read_calls, read_claude_transcripts, render, run
     from .runtime import ArtifactError
 
     try:
-        calls = read_calls(args.calls) if args.calls else None
+        if args.calls:
+            calls = read_calls(args.calls)
+        elif args.claude_transcripts:
+            calls = read_claude_transcripts(args.claude_transcripts)
+        else:
+            calls = None
         report = run(args.artifact, calls, repeats=args.repeats)
     except CallsError as exc:
         _err(str(exc))
@@ -379,10 +384,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="time a compiled policy on recorded or generated calls")
     p.add_argument("artifact", help="an artifact (.json) or a generated module (.py)")
-    p.add_argument(
+    recorded = p.add_mutually_exclusive_group()
+    recorded.add_argument(
         "--calls",
         metavar="FILE.jsonl",
         help='one {"tool", "args", "confined"?, "subjects"?, "cwd"?} per line',
+    )
+    recorded.add_argument(
+        "--claude-transcripts",
+        nargs="+",
+        metavar="SESSION.jsonl",
+        help="the tool calls of Claude Code session transcripts "
+        "(~/.claude/projects/PROJECT/*.jsonl), decided as the hook decides them",
     )
     p.add_argument(
         "--repeats",
