@@ -594,3 +594,67 @@ def test_inner_globs_of_every_kind_of_character_match_as_the_reference_does():
     # (a wide value against a Latin-1 run: by characters, not by bytes)
     assert reference.decide("bash", {"command": "git 𝄞b"}).action == "allow"
     assert reference.decide("bash", {"command": "run 𝄞 q b"}).action == "allow"
+
+
+SPLIT_BUNDLE = {
+    "matchers": {
+        "bash": {"match": "glob", "field": "command", "split": "shell"},
+        "read": {"match": "path", "field": "file_path"},
+        "edit": {"match": "path", "field": "file_path"},
+        "fetch": {"match": "domain", "field": "url"},
+    },
+    "sources": [
+        {
+            "name": "org",
+            "rank": 2,
+            "trusted": True,
+            "deny": "read(/etc/**) read(./secret/**) bash(rm:*) fetch(evil.example)",
+        },
+        {"name": "team", "rank": 1, "trusted": True, "ask": "bash(git push:*) edit(./src/gen/**)"},
+    ],
+    "allow": "read(./src/**) edit(./src/**) bash(git status) bash(ls:*) bash(cat:*) fetch",
+    "default": "ask",
+}
+SPLIT_VALUES = {
+    "read": ["src/a.py", "../etc/passwd", "secret/k", "/etc/x", "src/../secret/k", "~/k", "a"],
+    "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x"],
+    "bash": ["git status", "ls -la > src/out.txt", "cat src/a.py", "git push", "echo $(x)", "rm x"],
+    "fetch": ["https://example.com/x", "https://EVIL.example/", "javascript:alert(1)"],
+}
+SPLIT_FIELDS = {"bash": "command", "read": "file_path", "edit": "file_path", "fetch": "url"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    calls=st.lists(
+        st.tuples(
+            st.sampled_from(sorted(SPLIT_VALUES)),
+            st.integers(0, 6),
+            st.sampled_from([None, "/repo", "/repo/src"]),
+            st.integers(0, 2),  # another argument, which no splitter reads
+            st.sampled_from([None, "s1"]),
+        ),
+        min_size=1,
+        max_size=30,
+    ),
+    grant_at=st.integers(0, 30),
+    revoke_at=st.integers(0, 30),
+)
+def test_split_calls_made_again_agree_with_the_reference(calls, grant_at, revoke_at):
+    """The verdict of a call a built-in splitter splits is kept by its tool,
+    the value the splitter reads and the working directory: calls made
+    again, with other arguments, other working directories, in a scope where
+    a grant set comes into force and is taken back, each as the reference
+    decides it."""
+    _, compiled, reference = build_both(SPLIT_BUNDLE)
+    for step, (tool, pick, cwd, other, scope) in enumerate(calls * 2):
+        if step == grant_at:
+            for engine in (compiled, reference):
+                engine.activate(Source("skill:d", 1, True), allow="edit(./docs/**)", scope="s1")
+        if step == revoke_at:
+            for engine in (compiled, reference):
+                engine.revoke("skill:d", scope="s1")
+        values = SPLIT_VALUES[tool]
+        args = {SPLIT_FIELDS[tool]: values[pick % len(values)], "other": other}
+        got = compiled.decide(tool, args, scope=scope, cwd=cwd)
+        assert got == reference.decide(tool, args, scope=scope, cwd=cwd), (tool, args, cwd)

@@ -76,6 +76,7 @@ class Lists:
         "paths",
         "fast",
         "subject_fast",
+        "split_verdicts",
         "_fields",
         "_tools",
         "_default",
@@ -122,6 +123,9 @@ class Lists:
         self.paths: dict[str, FastPath] = {}
         self.fast: dict = {}
         self.subject_fast: dict[str, FastPath] = {}
+        # The verdicts of calls a built-in splitter split, by (tool, the value
+        # it read, cwd): see `Table._decide`.
+        self.split_verdicts: dict[tuple, Verdict] = {}
         # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
         self.plans: dict[str, tuple] = {}
         for name in set(deny.by_tool) | set(ask.by_tool) | set(allow.by_tool):

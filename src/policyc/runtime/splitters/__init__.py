@@ -27,7 +27,8 @@ IMPLIED_SPLIT = {"path": "path", "domain": "url"}
 # Split commands kept per shell tool (entries are never changed).
 _CACHED_COMMANDS = 4096
 
-# (args, ctx) -> subjects, where ctx = (cwd, home, follow_symlinks)
+# (args, ctx) -> subjects, where ctx = (cwd, home, follow_symlinks). Each
+# built-in's `field` attribute names the one argument it reads.
 Splitter = Callable[[object, tuple], list]
 
 
@@ -44,9 +45,9 @@ def make_splitter(
         return None
     field = spec.field or {"shell": "command", "path": "path", "url": "url"}.get(spec.split, "")
     if spec.split == "path":
-        return _path_splitter(field, tool in cwd_tools)
+        return _reads(field, _path_splitter(field, tool in cwd_tools))
     if spec.split == "url":
-        return _url_splitter(field)
+        return _reads(field, _url_splitter(field))
     if spec.split != "shell":
         raise ValueError(f"unknown splitter {spec.split!r}")
     write_tool = spec.write or "edit"
@@ -98,7 +99,12 @@ def make_splitter(
             out.append(subject)
         return out
 
-    return shell
+    return _reads(field, shell)
+
+
+def _reads(field: str, splitter: Splitter) -> Splitter:
+    splitter.field = field  # type: ignore[attr-defined]
+    return splitter
 
 
 _NO_CWD = "the working directory is unknown, and rules for {tool} are anchored at it"
