@@ -68,6 +68,39 @@ def test_symlinks_are_followed_only_on_request(tmp_path):
     assert normalize_path(target, None, None, follow_symlinks=True) == str(tmp_path / "real" / "f")
 
 
+@pytest.mark.parametrize("form", ["artifact", "generated module"])
+def test_a_call_through_a_symlink_is_decided_again_when_the_link_moves(tmp_path, form):
+    # Split calls' verdicts are kept by their value, but not where resolving
+    # the value reads the disk: the same path may lead elsewhere next time.
+    # `load`'s options reach a generated module's table as an artifact's.
+    import policyc
+    from policyc.cli import main
+
+    for name in ("open", "secret"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "f").write_text("x")
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "open")
+    bundle = tmp_path / "t.policy"
+    bundle.write_text(
+        f"default allow\ntool read path(file_path)\ndeny read({tmp_path}/secret/**) read(~/k)\n"
+    )
+    if form == "artifact":
+        assert main(["compile", str(bundle), "-o", str(tmp_path / "t.json")]) == 0
+        artifact = tmp_path / "t.json"
+    else:
+        assert main(["compile", str(bundle), "--emit", "python", "-o", str(tmp_path / "t.py")]) == 0
+        artifact = tmp_path / "t.py"
+    call = {"file_path": str(link / "f")}
+    following = policyc.load(artifact, follow_symlinks=True, home="/home/u")
+    assert following.decide("read", call).action == "allow"
+    link.unlink()
+    link.symlink_to(tmp_path / "secret")
+    assert following.decide("read", call).action == "block"
+    assert following.decide("read", {"file_path": "/home/u/k"}).action == "block"
+    assert policyc.load(artifact).decide("read", call).action == "allow"  # the link's own path
+
+
 def test_base_anchors_resolve_against_the_source_folder():
     assert resolve_base("@/conf/**", "/etc/agent/settings.json") == "/etc/agent/conf/**"
     assert resolve_base("!@/conf/x", "/etc/agent/settings.json") == "!/etc/agent/conf/x"

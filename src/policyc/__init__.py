@@ -34,11 +34,11 @@ def compile_file(path) -> bytes:  # str or PathLike
     return compile_bundle(bundle, inputs_digest(raw))
 
 
-def load(artifact):  # noqa: ANN001 - path, bytes or PathLike
+def load(artifact, *, home=None, follow_symlinks=False):  # noqa: ANN001 - path, bytes or PathLike
     """Load an artifact; see `policyc.runtime.load`."""
     from .runtime import load as _load
 
-    return _load(artifact)
+    return _load(artifact, home=home, follow_symlinks=follow_symlinks)
 
 
 __all__ = ["__version__", "compile_file", "compile_text", "load"]

@@ -144,7 +144,9 @@ def load(
     elif os.fspath(artifact).endswith(".py"):
         from .generated import load_module
 
-        return gc_paused(load_module, artifact)  # type: ignore[return-value]
+        return gc_paused(  # type: ignore[return-value]
+            load_module, artifact, home=home, follow_symlinks=follow_symlinks
+        )
     else:
         try:
             with open(artifact, "rb") as fh:

@@ -43,6 +43,10 @@ class GeneratedTable:
         self._body = body
         self._functions = functions
         self._table = None
+        # `load`'s path options (where `~` points, whether the path splitter
+        # resolves symlinks), for the table when it is built: the functions
+        # leave every call of a tool with a splitter to it.
+        self._path_options: dict = {}
         self.digest = body_sha256
         # (`full`: `decide` itself, which never raises; it runs the tool's
         # function again before the table, for the few calls it leaves.)
@@ -57,7 +61,7 @@ class GeneratedTable:
     def table(self):
         """The ordinary runtime table over the embedded body, built on first need."""
         if self._table is None:
-            self._table = table_from_body(json.loads(self._body), self.digest)
+            self._table = table_from_body(json.loads(self._body), self.digest, **self._path_options)
         return self._table
 
     # Not keyword-only, as `Table.decide` (CPython specialises such calls).
@@ -92,8 +96,13 @@ def _source_digest(text: str) -> str:
     return hashlib.sha256(text.split("\n", 1)[1].encode("utf-8")).hexdigest()
 
 
-def load_module(path: str | Path) -> GeneratedTable:
-    """Import a generated module and return its table; refuse an edited or foreign file."""
+def load_module(
+    path: str | Path, *, home: str | None = None, follow_symlinks: bool = False
+) -> GeneratedTable:
+    """Import a generated module and return its table; refuse an edited or foreign file.
+
+    `home` and `follow_symlinks` as `policyc.runtime.load` takes them.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -117,4 +126,6 @@ def load_module(path: str | Path) -> GeneratedTable:
     except Exception as exc:
         sys.modules.pop(name, None)
         raise ArtifactError(f"the generated module failed to import: {exc!r}") from None
-    return module.TABLE
+    table = module.TABLE
+    table._path_options = {"home": home, "follow_symlinks": follow_symlinks}
+    return table
