@@ -194,3 +194,30 @@ def test_path_and_domain_matchers_resolve_their_value_with_or_without_split(decl
     bundle = parse_bundle(text, "t.policy")
     assert parse_bundle(format_policy(bundle), "t.policy") == bundle
     assert [t.split for t in bundle.tools] == ["path", "url"]
+
+
+_SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    base=st.sampled_from(["", "/repo", "/home/u"]),
+    body=st.lists(_SEGMENTS, max_size=4).map("/".join),
+    slash=st.booleans(),
+    path=st.lists(_SEGMENTS.filter(lambda s: "*" not in s and "?" not in s), max_size=5).map(
+        lambda segs: "/" + "/".join(segs)
+    ),
+    prefix=st.sampled_from(["", "/repo", "/home/u", "/repo/src"]),
+)
+def test_a_literal_pattern_compared_as_a_string_matches_as_segments_do(
+    base, body, slash, path, prefix
+):
+    """File and folder rules (`./.env`, `./src/**`) are compared as strings;
+    every pattern, so compared or not, matches as the segment matcher does."""
+    from policyc.runtime.paths import _PathPattern
+
+    pattern = _PathPattern(base, body + ("/" if slash else ""))
+    by_segments = _PathPattern(base, body + ("/" if slash else ""))
+    by_segments.literal = None  # the segment matcher's answer, for every pattern
+    value = (prefix + path).replace("//", "/")
+    assert pattern.match(value) == by_segments.match(value), (base, pattern.pats, value)

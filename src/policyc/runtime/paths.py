@@ -71,6 +71,11 @@ def normalize_path(
     return normal
 
 
+# A path rule's segment patterns are few; made once, not on each call
+# (a `Read` decided for the first time made one per segment it tried).
+_star = memo(maxsize=4096)(StarPattern)
+
+
 def _wild(pattern: str, text: str) -> bool:
     """`*` and `?` within one path segment, without backtracking blow-ups.
 
@@ -78,7 +83,7 @@ def _wild(pattern: str, text: str) -> bool:
     exponential (a regex of several `*` is, on a long segment).
     """
     if "?" not in pattern:
-        return StarPattern(pattern).match(text)
+        return _star(pattern).match(text)
     i = j = 0
     star, mark = -1, 0
     while j < len(text):
@@ -126,7 +131,7 @@ def _match_segments(pats: list[str], segs: list[str]) -> list[bool]:
 
 
 class _PathPattern:
-    __slots__ = ("base", "pats", "anywhere")
+    __slots__ = ("base", "pats", "anywhere", "literal", "under")
 
     def __init__(self, base: str | None, body: str) -> None:
         if body.endswith("/"):
@@ -135,6 +140,17 @@ class _PathPattern:
         self.base = base  # None: anywhere; "": the root; else an absolute folder
         self.anywhere = base is None
         self.pats = body.split("/") if body else []
+        # Most anchored rules name a file or a folder and everything under it
+        # (`./.env`, `./src/**`, `~/.ssh/**`): literal segments, then perhaps a
+        # final `**` (one or more segments). Those are compared as strings,
+        # not matched segment by segment (`Edit` calls decided for the first
+        # time, against a few such rules: see the commit).
+        # `literal`: the segments before it, joined; None: matched in full.
+        # `under`: whether the final `**` follows them.
+        lits = self.pats[:-1] if self.pats[-1:] == ["**"] else self.pats
+        plain = not any("*" in pat or "?" in pat for pat in lits)
+        self.literal = "/".join(lits) if plain and self.pats and not self.anywhere else None
+        self.under = len(lits) < len(self.pats)
 
     def match(self, path: str) -> bool:
         if self.anywhere:
@@ -151,6 +167,11 @@ class _PathPattern:
             rest = path[1:]
         if not self.pats:
             return True
+        literal = self.literal
+        if literal is not None:
+            if not self.under:
+                return rest == literal
+            return not literal or rest.startswith(literal + "/")
         return _match_segments(self.pats, rest.split("/"))[0]
 
 
@@ -232,7 +253,16 @@ def _bare_host(value: str) -> bool:
 
 def url_host(value: str) -> str | None:
     """The normalised host of a URL or bare host, or None when there is none."""
-    if type(value) is not str or not value or any(c in value for c in " \t\r\n\x00\\"):
+    if type(value) is not str:
+        return None
+    return _url_host(value)
+
+
+# A call's URL is read twice, by the url splitter and by the domain matcher
+# on the subject it makes, and agents fetch from the same few hosts.
+@memo(maxsize=4096)
+def _url_host(value: str) -> str | None:
+    if not value or any(c in value for c in " \t\r\n\x00\\"):
         return None
     if "://" not in value and not _bare_host(value):
         return None  # `javascript:alert(1)`, `mailto:x` name no host
