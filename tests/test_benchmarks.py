@@ -55,3 +55,20 @@ def test_the_hook_start_up_script_runs_the_installed_hook_at_each_size():
                 line.startswith(f"{launcher}, N={size} ") and " p50 " in line for line in lines
             )
     assert any(line.startswith("python -c pass ") for line in lines)
+
+
+def test_the_claude_calls_script_times_and_checks_every_kind_of_call(tmp_path):
+    done = run(
+        "benchmarks.claude_calls", "--calls", "40", "--rounds", "1", "--reference-calls", "20",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = json.loads((tmp_path / "claude.json").read_text())["rows"]
+    kinds = ("Bash", "Read", "Edit", "WebFetch", "MCP")
+    assert list(rows) == [f"{kind} {how}" for kind in kinds for how in ("new", "again")]
+    for row in rows.values():
+        assert row["checked_against_reference"] == 20 and sum(row["actions"].values()) == 40
+    # The calls meet the settings' rules: some of each answer, overall.
+    for action in ("allow", "defer", "block"):
+        assert sum(row["actions"][action] for row in rows.values()) > 0
+    assert "| Bash again |" in (tmp_path / "claude.md").read_text()
