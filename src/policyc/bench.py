@@ -7,10 +7,10 @@ Calls come from a JSONL file (one `{"tool", "args", "confined"?,
 "subjects"?, "cwd"?}` per line, the call shape `decide_batch` takes), from
 Claude Code's session transcripts (the tool calls a session made, as the
 hook decides them) or, without either, from a workload generated out of
-the policy's own rules: a
-call each rule would match, plus misses and a tool no rule names. With
-`repeats=1` each call is decided once among the others, its data mostly
-out of the CPU caches, as in an agent that calls a tool now and then.
+the policy's own rules: a call each rule would match, plus misses and a
+tool no rule names. With `repeats=1` each call is decided once among the
+others, its data mostly out of the CPU caches, as in an agent that calls
+a tool now and then.
 Beside the times it counts what the calls got (allowed, deferred to a
 human, blocked, and how many could not be evaluated), so a user sees what
 share of their agent's calls would stop for approval, and notices a calls
