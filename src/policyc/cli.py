@@ -401,7 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--repeats",
         type=_positive_int,
         default=3,
-        help="decisions per call per sample (default 3; 1 times each call once, mostly out of cache)",
+        help="decisions per call per sample (default 3; 1 times each call once: mostly out of "
+        "cache and, for a call a splitter splits, before its verdict is kept)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_bench)
