@@ -282,3 +282,13 @@ def test_the_split_cache_keeps_the_commands_repeated_now(monkeypatch):
     for _ in range(3):
         assert table.decide("bash", {"command": "git status"}).action == "allow"
     assert seen.count("git status") == 1
+
+
+def test_only_ascii_digits_name_a_descriptor():
+    # bash reads `2>x` as a redirect of descriptor 2, but `²>x` as the
+    # command `²` with its output in x, and `>&²` as a write to a file
+    # named `²`: the command and the file are subjects like any other.
+    assert split("²>x")[0]["args"] == {"command": "'²'"}
+    assert split("echo hi >&²")[1:] == [{"args": {"path": "²"}, "text": ">&²", "tool": "edit"}]
+    assert split("echo hi >&2") == [{"args": {"command": "echo hi"}, "text": "echo hi >&2"}]
+    assert split("ls 2>x")[1]["args"] == {"path": "x"}

@@ -224,9 +224,9 @@ def lex(s: str) -> list:
                 i = _skip_heredoc(s, i, delimiter, strip_tabs, literal)
             pending = []
             continue
-        if c.isdigit():
-            j = i
-            while j < n and s[j].isdigit():
+        if "0" <= c <= "9":  # ASCII only, as bash: `²>x` runs `²`
+            j = i + 1
+            while j < n and "0" <= s[j] <= "9":
                 j += 1
             if j < n and s[j] in "<>":
                 i = j  # a file descriptor number before a redirect: `2>`, `2>&1`
@@ -351,7 +351,7 @@ def commands(tokens: list, s: str) -> list[Command]:
             target = tokens[i + 1] if i + 1 < len(tokens) else None
             if not isinstance(target, Word):
                 raise SplitError(f"redirect `{op}` without a target")
-            if op in (">&", "<&") and (target.value.isdigit() or target.value == "-"):
+            if op in (">&", "<&") and (_is_number(target.value) or target.value == "-"):
                 current.redirects.append(Redirect(op, None, start, target.end))
             else:
                 if op == "<<<":
@@ -366,6 +366,11 @@ def commands(tokens: list, s: str) -> list[Command]:
         raise SplitError("unbalanced `(`")
     _finish(current, out)
     return out
+
+
+def _is_number(word: str) -> bool:
+    """ASCII digits only, as bash reads a descriptor: `>&²` writes a file named `²`."""
+    return word.isascii() and word.isdigit()
 
 
 def _skip_for_header(tokens: list, i: int) -> int:
