@@ -284,6 +284,88 @@ def test_the_split_cache_keeps_the_commands_repeated_now(monkeypatch):
     assert seen.count("git status") == 1
 
 
+# Shell text in small pieces: every operator, quote, escape and digit the lexer
+# treats specially, with words and blanks around them.
+_SHELL_PIECES = st.sampled_from(
+    [" ", "  ", "\t", "\n", "\\\n", "a", "ls", "-x", "x/y", "é", "²", "٣", "#", "a#b"]
+    + ["0", "2", "12", ">", ">>", ">&", "<", "<<", "<<-", "<<<", "&>", "&>>", ">|", "<>"]
+    + ["&", "&&", "|", "||", "|&", ";", ";;", "(", ")", "{", "}", "<(", ">("]
+    + ["'", '"', "'a b'", '"a b"', '"$x"', '"\\$"', '"\\a"', "\\", "\\ ", "$", "$x", "`"]
+    + ["=", "A=1", "EOF", "for", "do", "if", "fi"]
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_SHELL_PIECES, max_size=16).map("".join))
+def test_the_quick_tokens_are_the_tokens_read_character_by_character(command):
+    from policyc.runtime.splitters.shell import lex
+
+    def tokens(quick):
+        try:
+            return lex(command, quick)
+        except SplitError as exc:
+            return ("error", str(exc))
+
+    assert tokens(True) == tokens(False), command
+
+
+def _double_by_char(s: str, i: int, out: list[str]) -> tuple[int, bool]:
+    """Reading a double-quoted string as first written, a character at a time:
+    the oracle for the one that reads runs of plain characters by regex."""
+    expands = False
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            return i + 1, expands
+        if c == "\\" and i + 1 < n and s[i + 1] in '$`"\\\n':
+            if s[i + 1] != "\n":
+                out.append(s[i + 1])
+            i += 2
+            continue
+        if c == "`":
+            raise SplitError("command substitution (backticks) cannot be evaluated statically")
+        if c == "$":
+            nxt = s[i + 1 : i + 2]
+            if nxt == "(":
+                raise SplitError("command substitution $(...) cannot be evaluated statically")
+            if nxt and (nxt.isalnum() or nxt in "_{@*#?$!-"):
+                expands = True
+        out.append(c)
+        i += 1
+    raise SplitError("unterminated double quote")
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(st.sampled_from(list('ab "\\$`({@\n') + ["$x", "\\\n", "é"]), max_size=12).map("".join)
+)
+def test_double_quotes_read_as_their_character_by_character_form_did(text):
+    from policyc.runtime.splitters import shell
+
+    split("true")  # the general path's patterns
+    split("'x'")
+
+    def read(reader):
+        out: list[str] = []
+        try:
+            end, expands = reader(text, 0, out)
+        except SplitError as exc:
+            return ("error", str(exc))
+        return end, expands, "".join(out)
+
+    assert read(shell._read_double) == read(_double_by_char), text
+
+
+@given(words=st.lists(st.text(alphabet="ab -.'^", max_size=3), min_size=1, max_size=4))
+def test_quote_join_of_near_safe_words_is_shlex_join(words):
+    import shlex
+
+    from policyc.runtime.splitters.shell import quote_join
+
+    assert quote_join(words) == shlex.join(words)
+
+
 def test_only_ascii_digits_name_a_descriptor():
     # bash reads `2>x` as a redirect of descriptor 2, but `²>x` as the
     # command `²` with its output in x, and `>&²` as a write to a file
