@@ -374,3 +374,71 @@ def test_only_ascii_digits_name_a_descriptor():
     assert split("echo hi >&²")[1:] == [{"args": {"path": "²"}, "text": ">&²", "tool": "edit"}]
     assert split("echo hi >&2") == [{"args": {"command": "echo hi"}, "text": "echo hi >&2"}]
     assert split("ls 2>x")[1]["args"] == {"path": "x"}
+
+
+def _bash_words(words: str) -> list[str]:
+    """The words bash makes of `words` (brace expansion, no globs in the alphabet)."""
+    import subprocess
+
+    out = subprocess.run(
+        ["bash", "-c", f"printf '%s\\0' START {words}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return out.split("\0")[1:-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "b", ",", "{", "}", "{a,b}", "x{,}"]), max_size=8).map("".join)
+)
+def test_braces_are_expanded_as_bash_expands_them_or_refused(word):
+    import shlex
+
+    try:
+        subjects = split("true " + word)
+    except SplitError as exc:
+        # Refused only where bash would make other words than the one written.
+        assert "brace expansion" in str(exc)
+        assert _bash_words(word) != [word]
+        return
+    assert shlex.split(subjects[0]["args"]["command"])[1:] == _bash_words(word), word
+
+
+def test_brace_expansion_makes_what_runs():
+    assert split("r{m,} -rf /")[0]["args"] == {"command": "rm r -rf /"}
+    assert split("{rm,-rf,x}")[0]["args"] == {"command": "rm -rf x"}
+    assert split("mkdir -p src/{a,b}")[0]["args"] == {"command": "mkdir -p src/a src/b"}
+    # not expanded: quoted, escaped, a parameter, assignments before a command
+    assert split("awk -F, '{print $1,$2}' f")[0]["args"]["command"].startswith("awk -F, '{")
+    assert split("echo {a,b\\}")[0]["args"] == {"command": "echo '{a,b}'"}
+    assert split("A={a,b} ls")[1]["args"] == {"command": "ls"}
+    assert split("env A={a,b} ls")[0]["args"] == {"command": "env A=a A=b ls"}
+    for refused in ["echo {1..3}", "echo {a,{b,c}}", 'echo "{a,b}"{c,d}', "echo ${x:-{a,b}}"]:
+        with pytest.raises(SplitError, match="brace expansion"):
+            split(refused)
+    with pytest.raises(SplitError, match="more than 64 words"):
+        split("echo " + "{a,b}" * 7)
+    with pytest.raises(SplitError, match="redirect target with a brace expansion"):
+        split("echo hi > {a,b}")
+
+
+def test_a_glob_that_names_the_program_cannot_be_evaluated():
+    for command in [
+        "/???/??m -rf /",
+        "/bin/r? x",
+        "r[m] x",
+        'r"m"* x',
+        "sudo r* x",
+        "timeout 5 r* x",
+    ]:
+        with pytest.raises(SplitError, match="glob in command position"):
+            split(command)
+    # `[` alone is the test command; a quoted or argument glob is read as written
+    assert split("[ -f x ]")[0]["args"] == {"command": "'[' -f x ']'"}
+    assert split("'r*' x")[0]["args"] == {"command": "'r*' x"}
+    assert split("ls *.py")[0]["args"] == {"command": "ls '*.py'"}
+    # a redirect target globbed past its quotes (bash writes the file it names)
+    with pytest.raises(SplitError, match="redirect target with a glob"):
+        split("echo hi > 'secr'*")

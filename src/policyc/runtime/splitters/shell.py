@@ -63,7 +63,8 @@ SAFE_ASSIGNMENT_PREFIXES = ("LC_",)
 
 # The general path's regular expressions, compiled on its first use (see
 # `_compile_patterns`).
-_ASSIGNMENT = _PLAIN = _DOUBLE_PLAIN = _OPERATOR = _QUICK_TOKEN = None
+_ASSIGNMENT = _BRACES = _BRACE_LISTS = _BRACE_GROUP = None
+_PLAIN = _DOUBLE_PLAIN = _OPERATOR = _QUICK_TOKEN = None
 _WORD_END = frozenset(" \t\n;&|()<>")
 
 
@@ -199,10 +200,17 @@ def _compile_patterns() -> None:
     """Compile the general path's patterns. Importing `re` costs a hook process
     about 6 ms (`python -m benchmarks.hook_startup`), and the plain path, which
     most commands take, does without it."""
-    global _ASSIGNMENT, _PLAIN, _DOUBLE_PLAIN, _OPERATOR, _QUICK_TOKEN
+    global _ASSIGNMENT, _BRACES, _BRACE_LISTS, _BRACE_GROUP
+    global _PLAIN, _DOUBLE_PLAIN, _OPERATOR, _QUICK_TOKEN
     import re
 
     _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+    # What bash may brace-expand: `{` (not `${`), then a comma or a `..`,
+    # then `}`, braces between them or not (bash reads `a{},}` as `a} a`).
+    _BRACES = re.compile(r"(?<!\$)\{.*?(?:,|\.\.).*?\}", re.DOTALL)
+    # The braces policyc expands: lists of plain alternatives, not nested.
+    _BRACE_LISTS = re.compile(r"(?:[^{}]*\{[^{},]*(?:,[^{},]*)+\})+[^{}]*")
+    _BRACE_GROUP = re.compile(r"\{([^{}]*)\}")
     # characters that stand for themselves in a word
     _PLAIN = re.compile(r"[^ \t\n;&|()<>'\"\\$`]+")
     # characters that stand for themselves between double quotes
@@ -546,8 +554,13 @@ def _redirect_subjects(cmd: Command, source: str, config: ShellConfig) -> list[d
             continue
         if target.expands:
             raise SplitError("a redirect target with a variable cannot be evaluated statically")
-        if not target.quoted and any(ch in target.value for ch in "*?["):
+        bare = _unquoted(target, source)
+        if _globs(bare):
             raise SplitError("a redirect target with a glob cannot be evaluated statically")
+        if _BRACES.search(bare):
+            raise SplitError(
+                "a redirect target with a brace expansion cannot be evaluated statically"
+            )
         if target.value in QUIET_TARGETS:
             continue
         text = source[redirect.start : redirect.end].strip()
@@ -591,6 +604,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         k += 1
     if assignments and any(not _is_safe_assignment(a.split("=", 1)[0]) for a in assignments):
         guarded = True
+    if "{" in source:
+        words = _expand_braces(words, k, source)
     if k == len(words):  # assignments alone: nothing runs, but later commands may see them
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
@@ -605,6 +620,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     head = rest[0]
     if head.expands or "$" in head.value and not head.quoted:
         raise SplitError("a variable in command position cannot be evaluated statically")
+    if _globs(_unquoted(head, source)):
+        raise SplitError("a glob in command position cannot be evaluated statically")
     name = head.value.rsplit("/", 1)[-1]
     if name == "eval":
         raise SplitError("eval cannot be evaluated statically")
@@ -638,6 +655,88 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         bare = quote_join([name] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: bare}, "text": text, "constrain": True})
     return out
+
+
+def _unquoted(word: Word, source: str) -> str:
+    """The word as brace expansion and globbing see it: its quoted characters
+    (and the quotes, and a backslash's) turned to NUL, which no command holds."""
+    if not word.quoted:
+        return word.value
+    raw = source[word.start : word.end]  # terminated quotes: the lexer read them
+    out = []
+    i, n = 0, len(raw)
+    while i < n:
+        c = raw[i]
+        if c == "\\":
+            j = i + 2
+        elif c == "'":
+            j = raw.index("'", i + 1) + 1
+        elif c == '"':
+            j = i + 1
+            while raw[j] != '"':
+                j += 2 if raw[j] == "\\" else 1
+            j += 1
+        else:
+            out.append(c)
+            i += 1
+            continue
+        out.append("\0" * (min(j, n) - i))
+        i = j
+    return "".join(out)
+
+
+def _globs(bare: str) -> bool:
+    """Would bash expand pathnames from this (unquoted) text? `[` alone (the
+    `test` command) is not a pattern; `[...]` is."""
+    if "*" in bare or "?" in bare:
+        return True
+    at = bare.find("[")
+    return at >= 0 and "]" in bare[at + 1 :]
+
+
+def _expand_braces(words: list[Word], first: int, source: str) -> list[Word]:
+    """Brace expansion, which bash makes before anything else: `mkdir src/{a,b}`
+    runs `mkdir src/a src/b`, and `r{m,} -rf /` runs `rm r -rf /`.
+
+    Words from `first` on (assignments before a command are not expanded).
+    A word of plain characters with lists of alternatives (`x{a,,b}y`) is
+    expanded, as bash would, empty results dropped; anything else that bash
+    would expand (a sequence `{1..9}`, nested or quoted parts, a variable,
+    more than 64 words) cannot be evaluated here and is refused.
+    """
+    out: list[Word] | None = None
+    for at in range(first, len(words)):
+        word = words[at]
+        if (
+            "{" not in word.value
+            or "}" not in word.value
+            or not _BRACES.search(_unquoted(word, source))
+        ):
+            if out is not None:
+                out.append(word)
+            continue
+        if word.quoted or word.expands or not _BRACE_LISTS.fullmatch(word.value):
+            raise SplitError(
+                "a brace expansion other than lists of plain words (`src/{a,b}`) "
+                "cannot be evaluated statically"
+            )
+        results = [""]
+        for k, part in enumerate(_BRACE_GROUP.split(word.value)):
+            if k % 2 == 0:
+                results = [r + part for r in results]
+            else:
+                results = [r + alt for r in results for alt in part.split(",")]
+            if len(results) > _MAX_BRACE_WORDS:
+                raise SplitError(
+                    f"a brace expansion of more than {_MAX_BRACE_WORDS} words is not supported"
+                )
+        if out is None:
+            out = words[:at]
+        out.extend(_new_word(Word, (r, word.start, word.end, False, False)) for r in results if r)
+    return words if out is None else out
+
+
+_MAX_BRACE_WORDS = 64
 
 
 def _shell_script(words: list[Word]) -> Word | None:
