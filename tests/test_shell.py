@@ -235,7 +235,7 @@ def _plain_by_regex(command: str) -> list[dict] | None:
                 continue
             return None
         words = re.split(r"[ \t]+", stripped)
-        if words[0] in _SPECIAL or "/" in words[0]:
+        if words[0] in _SPECIAL or "/" in words[0] or words[0].lower() != words[0]:
             return None
         out.append({"args": {"command": shlex.join(words)}, "text": stripped})
     return out
@@ -244,7 +244,7 @@ def _plain_by_regex(command: str) -> list[dict] | None:
 @settings(max_examples=1000, deadline=None)
 @given(
     command=st.lists(
-        st.sampled_from(list("ab |&;\n\t\x1c\x0bé'=@%+:,./-^") + ["ls", "git", "sudo"]),
+        st.sampled_from(list("ab |&;\n\t\x1c\x0bé'=@%+:,./-^") + ["ls", "git", "sudo", "RM"]),
         min_size=1,
         max_size=14,
     ).map("".join)
@@ -442,3 +442,27 @@ def test_a_glob_that_names_the_program_cannot_be_evaluated():
     # a redirect target globbed past its quotes (bash writes the file it names)
     with pytest.raises(SplitError, match="redirect target with a glob"):
         split("echo hi > 'secr'*")
+
+
+def test_a_program_named_in_capitals_is_the_program_to_deny_and_ask_rules():
+    # macOS's file system ignores case: `RM -rf /` runs rm, `SUDO` sudo.
+    assert split("RM -rf /") == [
+        {"args": {"command": "RM -rf /"}, "text": "RM -rf /"},
+        {"args": {"command": "rm -rf /"}, "text": "RM -rf /", "constrain": True},
+    ]
+    assert split('BASH -c "rm -rf /"') == [{"args": {"command": "rm -rf /"}, "text": "rm -rf /"}]
+    assert split("TIMEOUT 5 rm x")[0]["args"] == {"command": "rm x"}
+    assert split("SUDO rm x")[1] == {
+        "args": {"command": "rm x"},
+        "text": "SUDO rm x",
+        "constrain": True,
+    }
+    with pytest.raises(SplitError, match="eval"):
+        split("EVAL x")
+    assert split("ls -la") == [{"args": {"command": "ls -la"}, "text": "ls -la"}]
+
+
+def test_a_capitalised_program_is_blocked_by_its_deny_rule_and_not_allowed_by_its_allow(table):
+    assert table.decide("bash", {"command": "RM -rf /"}).action == "block"
+    assert table.decide("bash", {"command": "Git push"}).action == "defer"  # ask: git push
+    assert table.decide("bash", {"command": "LS"}).action == "defer"  # allow names `ls`

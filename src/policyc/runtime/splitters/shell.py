@@ -486,7 +486,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
     """The fast path for the commonest input: no quotes, expansions, redirects or groups.
 
     Returns None whenever the general path is needed (a wrapper, a shell, an
-    assignment, a path to a program, a reserved word, an empty command).
+    assignment, a path to a program, a program named in capitals, a reserved
+    word, an empty command).
     String methods only: see `_compile_patterns`.
     """
     if not command.isascii() or not _NOT_PLAIN.isdisjoint(command):
@@ -508,7 +509,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             return None  # maybe a syntax error: let the general path say
         words = [word for word in stripped.replace("\t", " ").split(" ") if word]
         head = words[0]
-        if head in _SPECIAL or "/" in head:
+        if head in _SPECIAL or "/" in head or head.lower() != head:
             return None
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
@@ -610,7 +611,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
-    if words[k].value.rsplit("/", 1)[-1] in _STRIPPABLE:
+    if _program(words[k].value) in _STRIPPABLE:
         rest, wrapped = _strip_wrappers(words[k:])
         guarded = guarded or wrapped
     else:
@@ -623,9 +624,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if _globs(_unquoted(head, source)):
         raise SplitError("a glob in command position cannot be evaluated statically")
     name = head.value.rsplit("/", 1)[-1]
-    if name == "eval":
+    program = name.lower()
+    if program == "eval":
         raise SplitError("eval cannot be evaluated statically")
-    if name in SHELLS:
+    if program in SHELLS:
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
         script = _shell_script(rest)
@@ -654,7 +656,19 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
         bare = quote_join([name] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+    if program != name:
+        # `RM -rf /` runs rm where the file system ignores case (macOS): deny
+        # and ask rules see the name in lower case; an allow must name it as
+        # written. (Wrappers, shells and eval are known in any case above.)
+        folded = quote_join([program] + [w.value for w in rest[1:]])
+        out.append({"args": {config.field: folded}, "text": text, "constrain": True})
     return out
+
+
+def _program(word: str) -> str:
+    """The program a command word names, for telling wrappers, shells and eval:
+    in lower case, as macOS's file system finds `SUDO` or `/BIN/BASH`."""
+    return word.rsplit("/", 1)[-1].lower()
 
 
 def _unquoted(word: Word, source: str) -> str:
@@ -865,7 +879,7 @@ def _strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
         head = words[0]
         if head.expands:
             return words, guarded
-        name = head.value.rsplit("/", 1)[-1]
+        name = _program(head.value)
         if name in _WRAPPERS:
             with_value, flags, operands = _WRAPPERS[name]
             i = _skip_options(words, 1, with_value, flags, name)
