@@ -466,3 +466,32 @@ def test_a_capitalised_program_is_blocked_by_its_deny_rule_and_not_allowed_by_it
     assert table.decide("bash", {"command": "RM -rf /"}).action == "block"
     assert table.decide("bash", {"command": "Git push"}).action == "defer"  # ask: git push
     assert table.decide("bash", {"command": "LS"}).action == "defer"  # allow names `ls`
+
+
+def test_the_commands_a_trap_or_an_alias_keeps_are_subjects():
+    def commands(command):
+        return [(s["args"]["command"], bool(s.get("constrain"))) for s in split(command)]
+
+    # An EXIT trap runs before the command line ends: its command in full.
+    assert commands('trap "rm -rf /" EXIT') == [
+        ("trap 'rm -rf /' EXIT", False),
+        ("rm -rf /", False),
+    ]
+    assert commands("trap -- 'rm x' INT TERM")[1:] == [("rm x", False)]
+    for nothing_kept in ["trap - EXIT", "trap '' INT", "trap -p", "trap EXIT", "alias", "alias ll"]:
+        assert len(split(nothing_kept)) == 1, nothing_kept
+    # An alias's command runs where the alias is used, if it ever is.
+    assert commands("alias ll='ls -la' x='rm -rf /'") == [
+        ("alias 'll=ls -la' 'x=rm -rf /'", False),
+        ("ls -la", True),
+        ("rm -rf /", True),
+    ]
+    for refused in ["trap 'echo $(id)' EXIT", "alias x=$Y", 'trap "$CMD" EXIT']:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_a_trap_or_an_alias_of_a_denied_command_is_blocked(table):
+    assert table.decide("bash", {"command": 'trap "rm -rf /" EXIT'}).action == "block"
+    assert table.decide("bash", {"command": "alias ls='rm -rf /'"}).action == "block"
+    assert table.decide("bash", {"command": "alias ll='ls -la'"}).action == "defer"

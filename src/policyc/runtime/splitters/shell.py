@@ -644,6 +644,22 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                 )
             return out + inner
+    later: list[dict] = []
+    if program in _LATER:
+        # Commands kept to run later: a trap's at its signal (an EXIT trap
+        # runs before this very command line ends), an alias's wherever it
+        # is used. Their commands are subjects too: a trap's in full, as it
+        # will run; an alias's to deny and ask rules (it may never run).
+        for string in _LATER[program](rest):
+            if string.expands:
+                raise SplitError(
+                    f"a command kept by {program} with a variable cannot be evaluated statically"
+                )
+            kept = split(string.value, config, depth + 1)
+            if program == "alias":
+                for subject in kept:
+                    subject["constrain"] = True
+            later += kept
     canonical = quote_join([w.value for w in rest])
     if guarded:
         # Deny and ask rules see the command past the assignment or wrapper;
@@ -662,7 +678,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # written. (Wrappers, shells and eval are known in any case above.)
         folded = quote_join([program] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: folded}, "text": text, "constrain": True})
-    return out
+    return out + later if later else out
 
 
 def _program(word: str) -> str:
@@ -751,6 +767,31 @@ def _expand_braces(words: list[Word], first: int, source: str) -> list[Word]:
 
 
 _MAX_BRACE_WORDS = 64
+
+
+def _trap_action(words: list[Word]) -> list[Word]:
+    """The command `trap ACTION SIGNAL...` sets (none for `-`, `''`, `-p`, `-l`)."""
+    args = words[1:]
+    if args and args[0].value == "--" and not args[0].quoted:
+        args = args[1:]
+    elif args and args[0].value.startswith("-") and not args[0].quoted:
+        return []  # `-p`, `-l`, `-P` print; `-` alone resets
+    if len(args) < 2 or args[0].value in ("", "-"):
+        return []  # a lone operand is a signal to reset
+    return [args[0]]
+
+
+def _alias_values(words: list[Word]) -> list[Word]:
+    """The commands `alias NAME=VALUE...` defines."""
+    out = []
+    for word in words[1:]:
+        name, eq, value = word.value.partition("=")
+        if eq and name and value:
+            out.append(_new_word(Word, (value, word.start, word.end, word.expands, word.quoted)))
+    return out
+
+
+_LATER = {"trap": _trap_action, "alias": _alias_values}
 
 
 def _shell_script(words: list[Word]) -> Word | None:
