@@ -32,8 +32,9 @@ PARTS = {
 
 
 def corpus_commands() -> list[str]:
+    """Each command of the corpus once (two cases may try one command on two policies)."""
     data = json.loads((ROOT / "corpus/policyc/shell.json").read_text())
-    return [case["calls"][0]["args"]["command"] for case in data["cases"]]
+    return list(dict.fromkeys(case["calls"][0]["args"]["command"] for case in data["cases"]))
 
 
 def refused_by_design() -> set[str]:
