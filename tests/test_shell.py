@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -391,7 +392,9 @@ def _bash_words(words: str) -> list[str]:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.sampled_from(["a", "b", ",", "{", "}", "{a,b}", "x{,}"]), max_size=8).map("".join)
+    st.lists(
+        st.sampled_from(["a", "b", ",", "{", "}", "{a,b}", "x{,}", "..", "{1..3}"]), max_size=8
+    ).map("".join)
 )
 def test_braces_are_expanded_as_bash_expands_them_or_refused(word):
     import shlex
@@ -399,12 +402,12 @@ def test_braces_are_expanded_as_bash_expands_them_or_refused(word):
     try:
         subjects = split("true " + word)
     except SplitError as exc:
-        # Refused where bash may expand: a `{`, then a comma, then a `}`. That
-        # takes in words bash leaves as they are (`{,{}`: no brace closes the
-        # first), which fail closed; nothing bash expands is read as written.
+        # Refused where bash may expand: a `{`, then a comma or `..`, then a
+        # `}`. That takes in words bash leaves as they are (`{,{}`: no brace
+        # closes the first; `{..}`: no sequence), which fail closed; nothing
+        # bash expands is read as written.
         assert "brace expansion" in str(exc)
-        first = word.index("{")
-        assert "," in word[first:] and "}" in word[word.index(",", first) :]
+        assert re.search(r"\{.*(,|\.\.).*\}", word), word
         return
     assert shlex.split(subjects[0]["args"]["command"])[1:] == _bash_words(word), word
 
