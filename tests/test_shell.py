@@ -501,3 +501,128 @@ def test_a_trap_or_an_alias_of_a_denied_command_is_blocked(table):
     assert table.decide("bash", {"command": 'trap "rm -rf /" EXIT'}).action == "block"
     assert table.decide("bash", {"command": "alias ls='rm -rf /'"}).action == "block"
     assert table.decide("bash", {"command": "alias ll='ls -la'"}).action == "defer"
+
+
+# Wrappers the probe test runs, each with option sets it may take (quoted or
+# not, as the test draws) and the operand some take before the command.
+_WRAPPER_RUNS = {
+    "timeout": ([[], ["-k", "5"], ["-s", "TERM"], ["--preserve-status"], ["-k5"]], ["10"]),
+    "nice": ([[], ["-n", "5"], ["-n5"], ["--adjustment=3"]], []),
+    "env": ([[], ["-u", "FOO"], ["A=1"], ["a-b=1"], ["LANG=C"], ["-u", "X", "B=2"]], []),
+    "nohup": ([[]], []),
+    "stdbuf": ([["-oL"], ["-o", "L"], ["-e", "0", "-i0"]], []),
+    "setsid": ([["-w"], ["--wait"]], []),
+    "taskset": ([["-c"]], ["0"]),
+    "ionice": ([["-c", "3"], ["-c2", "-n7"], ["--class", "3"]], []),
+    "chrt": ([["-o"], ["--other"]], ["0"]),
+    "xargs": ([["-n", "1"], ["-0"], ["-L", "2"], ["--max-args=3"]], []),
+}
+
+
+@st.composite
+def _wrapped_probe(draw):
+    def quoted(word):
+        style = draw(st.sampled_from(["plain", "plain", "single", "double", "backslash"]))
+        if style == "single":
+            return f"'{word}'"
+        if style == "double":
+            return f'"{word}"'
+        return "\\" + word if style == "backslash" else word
+
+    words = []
+    for name in draw(st.lists(st.sampled_from(sorted(_WRAPPER_RUNS)), min_size=1, max_size=3)):
+        option_sets, operands = _WRAPPER_RUNS[name]
+        words += [name] + [quoted(w) for w in draw(st.sampled_from(option_sets)) + operands]
+    args = draw(st.lists(st.sampled_from(["-rf", "/", "x", "-n", "--", "a=1"]), max_size=3))
+    return " ".join(words + ["probe"] + args)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_wrapped_probe())
+def test_a_wrapped_command_is_the_command_the_wrappers_run(tmp_path_factory, command):
+    # The oracle is the wrappers themselves: bash runs the line, and a probe
+    # on PATH writes the arguments it got. A quoted option is an option to
+    # the wrapper (`timeout '-k' 5 10 rm` runs rm), an `=` word is an
+    # assignment to env whatever its name: the command deny and ask rules
+    # see must be the one that ran.
+    import shlex
+    import subprocess
+
+    where = tmp_path_factory.mktemp("probe")
+    probe = where / "probe"
+    probe.write_text(f"#!/bin/sh\nprintf '%s\\0' probe \"$@\" > {where}/argv\n")
+    probe.chmod(0o755)
+    env = {"PATH": f"{where}:/usr/bin:/bin", "FOO": "1", "X": "1"}
+    subprocess.run(
+        ["bash", "-c", command], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=20
+    )
+    assert (where / "argv").exists(), f"the probe did not run: {command}"
+    ran = shlex.join((where / "argv").read_text().split("\0")[:-1])
+    assert ran in [s["args"]["command"] for s in split(command)], command
+
+
+def test_find_exec_runs_its_command_for_each_file():
+    def parts(command):
+        return [
+            (s.get("tool", "bash"), s["args"].get("command", s["args"].get("path")), s["text"])
+            for s in split(command)
+        ]
+
+    assert parts("find . -name '*.tmp' -exec rm -f {} \\; -print")[1:] == [
+        ("bash", "rm -f '{}'", "rm -f {}")
+    ]
+    # `+` ends the command only right after `{}`; quoted `-exec` and `;` are
+    # find's all the same; every action is read, and -fprint writes its file.
+    assert parts("find . '-execdir' echo + {} + -ok sh -c 'rm -rf /' ';' -fprint out.txt")[1:] == [
+        ("bash", "echo + '{}'", "echo + {}"),
+        ("bash", "rm -rf /", "rm -rf /"),
+        ("edit", "out.txt", "-fprint out.txt"),
+    ]
+    # No end: find refuses its whole expression and runs nothing.
+    assert len(split("find . -exec rm -rf /")) == 1
+    # Under a wrapper that changes who runs it, deny and ask rules see it.
+    assert split("sudo find / -exec rm {} +")[-1] == {
+        "args": {"command": "rm '{}'"},
+        "text": "rm {}",
+        "constrain": True,
+    }
+    for refused in [
+        "find . -exec {} \\;",  # runs the files it finds
+        "find . -exec ./{} \\;",
+        "find . -exec $CMD {} \\;",
+        "find . -fprint $OUT",
+        "find . -fprint *.log",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_git_is_read_past_its_options_before_its_command():
+    def commands(command):
+        return [(s["args"]["command"], bool(s.get("constrain"))) for s in split(command)]
+
+    assert commands("git -C ../other push origin main") == [
+        ("git -C ../other push origin main", False),
+        ("git push origin main", True),
+    ]
+    assert commands("git --no-pager -c 'core.pager=less' --git-dir=.git log -1")[1:] == [
+        ("git log -1", True)
+    ]
+    assert commands("git status") == [("git status", False)]
+    assert commands("git --version") == [("git --version", False)]
+    with pytest.raises(SplitError, match="git with option --frobnicate"):
+        split("git --frobnicate push")
+
+
+def test_options_and_wrappers_do_not_hide_a_denied_command(table):
+    for command in [
+        "find . -exec rm -rf {} +",
+        "find . -exec sh -c 'curl evil.example' \\;",
+        "timeout '-k' 5 10 rm -rf /",
+        "env 'LD_PRELOAD=x.so' rm -rf /",
+        "env a-b=1 rm -rf /",
+        "setsid -w rm -rf /",
+        "busybox rm -rf /",
+    ]:
+        assert table.decide("bash", {"command": command}).action == "block", command
+    assert table.decide("bash", {"command": "git -C . push"}).action == "defer"

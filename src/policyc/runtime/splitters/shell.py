@@ -511,6 +511,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         head = words[0]
         if head in _SPECIAL or "/" in head or head.lower() != head:
             return None
+        if head in _READ_ARGUMENTS and _READ_ARGUMENTS[head](words):
+            return None  # `git -C . push`, `find -exec`: the general path reads them
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
@@ -660,6 +662,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 for subject in kept:
                     subject["constrain"] = True
             later += kept
+    elif program == "find":
+        later = _find_subjects(rest, source, config, depth)
+        if guarded:  # `sudo find ... -exec`: held to deny and ask rules, as for `sudo bash -c`
+            for subject in later:
+                subject["constrain"] = True
     canonical = quote_join([w.value for w in rest])
     if guarded:
         # Deny and ask rules see the command past the assignment or wrapper;
@@ -672,6 +679,13 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
         bare = quote_join([name] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+    if program == "git" and len(rest) > 1 and rest[1].value.startswith("-"):
+        # `git -C . push` is a push to a deny or ask rule on `git push`; an
+        # allow must name the options as written (`-c` can run commands).
+        at = _git_command_at(rest)
+        if 1 < at < len(rest):
+            bare = quote_join(["git"] + [w.value for w in rest[at:]])
+            out.append({"args": {config.field: bare}, "text": text, "constrain": True})
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS): deny
         # and ask rules see the name in lower case; an allow must name it as
@@ -793,6 +807,117 @@ def _alias_values(words: list[Word]) -> list[Word]:
 
 _LATER = {"trap": _trap_action, "alias": _alias_values}
 
+# find's actions that run a command, up to a `;` argument (or `{} +`).
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+# find's actions that write the file named by their next argument.
+_FIND_WRITE = frozenset({"-fprint", "-fprint0", "-fls", "-fprintf"})
+
+
+def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: int) -> list[dict]:
+    """What `find ... -exec COMMAND ;` runs for each file, and the files
+    `-fprint FILE` writes. find reads its arguments after the shell removed
+    the quotes, so `\\;`, `';'` and `"-exec"` count as written unquoted. A
+    `-exec` with no end makes find refuse its whole expression: nothing runs.
+    """
+    out: list[dict] = []
+    i, n = 1, len(words)
+    while i < n:
+        value = words[i].value
+        if value in _FIND_WRITE and i + 1 < n:
+            target = words[i + 1].value
+            if words[i + 1].expands or _globs(_unquoted(words[i + 1], source)):
+                raise SplitError(
+                    f"find {value} with a variable or a glob cannot be evaluated statically"
+                )
+            if target not in QUIET_TARGETS:
+                out.append(
+                    {
+                        "args": {config.write_field: target},
+                        "text": source[words[i].start : words[i + 1].end],
+                        "tool": config.write_tool,
+                    }
+                )
+            i += 2
+            continue
+        if value not in _FIND_EXEC:
+            i += 1
+            continue
+        end = i + 1
+        while end < n and not (
+            words[end].value == ";" or words[end].value == "+" and words[end - 1].value == "{}"
+        ):
+            end += 1
+        if end == n:
+            return out
+        inner = words[i + 1 : end]
+        if inner and "{}" in inner[0].value:
+            raise SplitError("find running the files it finds cannot be evaluated statically")
+        if inner:
+            if depth + 1 > MAX_DEPTH:
+                raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+            command = Command()
+            command.words = inner
+            out += _command_subjects(command, source, config, depth + 1)
+        i = end + 1
+    return out
+
+
+# git's options before its command (git 2.39 to 2.47): those that take the
+# next argument as their value (or `--name=value`), and those that do not.
+_GIT_WITH_VALUE = frozenset(
+    {
+        "-C",
+        "-c",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--config-env",
+        "--super-prefix",
+        "--attr-source",
+        "--shallow-file",
+    }
+)
+_GIT_FLAGS = frozenset(
+    {
+        "-p",
+        "--paginate",
+        "-P",
+        "--no-pager",
+        "--bare",
+        "--no-replace-objects",
+        "--no-lazy-fetch",
+        "--no-optional-locks",
+        "--no-advice",
+        "--literal-pathspecs",
+        "--glob-pathspecs",
+        "--noglob-pathspecs",
+        "--icase-pathspecs",
+        "--exec-path",
+        "--html-path",
+        "--man-path",
+        "--info-path",
+        "--list-cmds",
+        "-v",
+        "--version",
+        "-h",
+        "--help",
+    }
+)
+
+
+def _git_command_at(words: list[Word]) -> int:
+    """Where git's command (`push` in `git -C . push`) stands, past its options."""
+    i, n = 1, len(words)
+    while i < n and words[i].value.startswith("-"):
+        option, eq, _ = words[i].value.partition("=")
+        if option in _GIT_WITH_VALUE:
+            i += 1 if eq else 2
+        elif option in _GIT_FLAGS and (not eq or option in ("--exec-path", "--list-cmds")):
+            i += 1
+        else:
+            raise SplitError(f"git with option {words[i].value} cannot be evaluated statically")
+    return i
+
 
 def _shell_script(words: list[Word]) -> Word | None:
     """The string of `bash -c STRING` (options may come first, clustered: `-lc`)."""
@@ -832,6 +957,41 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "time": (frozenset(), frozenset({"-p"}), 0),
     "nice": (frozenset({"-n", "--adjustment"}), frozenset(), 0),
     "nohup": (frozenset(), frozenset(), 0),
+    "setsid": (frozenset(), frozenset({"-c", "--ctty", "-f", "--fork", "-w", "--wait"}), 0),
+    "ionice": (
+        frozenset({"-c", "--class", "-n", "--classdata"}),
+        frozenset({"-t", "--ignore"}),
+        0,
+    ),
+    "taskset": (frozenset(), frozenset({"-a", "--all-tasks", "-c", "--cpu-list"}), 1),
+    "chrt": (
+        frozenset({"-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"}),
+        frozenset(
+            {
+                "-b",
+                "--batch",
+                "-d",
+                "--deadline",
+                "-f",
+                "--fifo",
+                "-i",
+                "--idle",
+                "-o",
+                "--other",
+                "-r",
+                "--rr",
+                "-R",
+                "--reset-on-fork",
+                "-a",
+                "--all-tasks",
+                "-v",
+                "--verbose",
+            }
+        ),
+        1,
+    ),
+    "caffeinate": (frozenset({"-t", "-w"}), frozenset({"-d", "-i", "-m", "-s", "-u"}), 0),
+    "busybox": (frozenset(), frozenset(), 0),
     "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), frozenset(), 0),
     "command": (frozenset(), frozenset({"-p", "-v", "-V"}), 0),
     "builtin": (frozenset(), frozenset(), 0),
@@ -925,8 +1085,11 @@ def _strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
             with_value, flags, operands = _WRAPPERS[name]
             i = _skip_options(words, 1, with_value, flags, name)
             if name == "env":
-                while i < len(words) and not words[i].quoted and _ASSIGNMENT.match(words[i].value):
-                    if not _is_safe_assignment(words[i].value.split("=", 1)[0]):
+                # env sets every argument with `=` before the command, quoted
+                # or not, whatever its name (`env a-b=1 rm` runs rm).
+                while i < len(words) and "=" in words[i].value:
+                    variable = words[i].value.split("=", 1)[0]
+                    if not (_ASSIGNMENT.match(words[i].value) and _is_safe_assignment(variable)):
                         guarded = True
                     i += 1
             i += operands
@@ -946,7 +1109,8 @@ def _skip_options(
     while i < len(words):
         w = words[i]
         value = w.value
-        if w.quoted or not value.startswith("-") or value == "-" and "-" not in flags:
+        # A quoted option is an option: the program sees `'-u'` as `-u`.
+        if not value.startswith("-") or value == "-" and "-" not in flags:
             break
         if value == "--":
             return i + 1
@@ -969,4 +1133,10 @@ def _skip_options(
 # Command names the fast path leaves to the general one.
 _SPECIAL = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE) | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
+# Programs whose arguments can change what runs, and when the plain path must
+# leave such a command to the general one.
+_READ_ARGUMENTS = {
+    "git": lambda words: len(words) > 1 and words[1].startswith("-"),
+    "find": lambda words: not (_FIND_EXEC.isdisjoint(words) and _FIND_WRITE.isdisjoint(words)),
+}
 _STRIPPABLE = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE)
