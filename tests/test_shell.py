@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import policyc
-from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, split
+from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split
 
 POLICY = {
     "matchers": {
@@ -221,7 +222,6 @@ def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
 def _plain_by_regex(command: str) -> list[dict] | None:
     """The plain path as first written, with regular expressions: the oracle for the string-method one."""
     import re
-    import shlex
 
     from policyc.runtime.splitters.shell import _SPECIAL
 
@@ -258,9 +258,6 @@ def test_the_plain_path_reads_commands_as_its_regex_form_did(command):
 
 @given(words=st.lists(st.text(max_size=6), min_size=1, max_size=4))
 def test_quote_join_is_shlex_join(words):
-    import shlex
-
-    from policyc.runtime.splitters.shell import quote_join
 
     assert quote_join(words) == shlex.join(words)
 
@@ -360,9 +357,6 @@ def test_double_quotes_read_as_their_character_by_character_form_did(text):
 
 @given(words=st.lists(st.text(alphabet="ab -.'^", max_size=3), min_size=1, max_size=4))
 def test_quote_join_of_near_safe_words_is_shlex_join(words):
-    import shlex
-
-    from policyc.runtime.splitters.shell import quote_join
 
     assert quote_join(words) == shlex.join(words)
 
@@ -397,7 +391,6 @@ def _bash_words(words: str) -> list[str]:
     ).map("".join)
 )
 def test_braces_are_expanded_as_bash_expands_them_or_refused(word):
-    import shlex
 
     try:
         subjects = split("true " + word)
@@ -545,7 +538,6 @@ def test_a_wrapped_command_is_the_command_the_wrappers_run(tmp_path_factory, com
     # the wrapper (`timeout '-k' 5 10 rm` runs rm), an `=` word is an
     # assignment to env whatever its name: the command deny and ask rules
     # see must be the one that ran.
-    import shlex
     import subprocess
 
     where = tmp_path_factory.mktemp("probe")
@@ -626,3 +618,40 @@ def test_options_and_wrappers_do_not_hide_a_denied_command(table):
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
     assert table.decide("bash", {"command": "git -C . push"}).action == "defer"
+
+
+def test_a_runner_is_read_for_the_command_it_runs():
+    def constraints(command):
+        subjects = split(command)
+        assert subjects[0]["args"]["command"] == quote_join(shlex.split(command))
+        assert not subjects[0].get("constrain")  # an allow must name the runner as written
+        return [s["args"]["command"] for s in subjects[1:] if s.get("constrain")]
+
+    assert constraints("uv run pytest -x") == ["pytest -x"]
+    assert constraints("uv --quiet run -p 3.12 --with requests python x.py") == ["python x.py"]
+    assert constraints("npx -y rm -rf /") == ["rm -rf /"]
+    assert constraints("npm exec -- git push") == ["git push"]
+    assert constraints("poetry run bash -c 'rm -rf /'") == ["rm -rf /"]
+    assert constraints("sudo conda run -n base rm x")[-1] == "rm x"
+    # Subcommands that run nothing of the caller's are read as written.
+    assert constraints("uv pip install rm") == []
+    assert constraints("npm test") == []
+    # Past an option we do not know, each later word may begin the command.
+    assert constraints("uv run --new-flag x pytest -k rm") == [
+        "x pytest -k rm",
+        "pytest -k rm",
+        "rm",
+    ]
+    for refused in [
+        "npx -c 'rm -rf /'",  # a shell string
+        "uv run --new-flag " + " ".join("abcdefghi"),  # too many guesses
+        "uv run " * 5 + "rm",  # nested deeper than MAX_DEPTH
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_a_runner_does_not_hide_a_denied_command(table):
+    for command in ["uv run rm -rf /", "npx rm -rf /", "uv run --new-flag x rm -rf /"]:
+        assert table.decide("bash", {"command": command}).action == "block", command
+    assert table.decide("bash", {"command": "pnpm exec git push"}).action == "defer"

@@ -679,6 +679,18 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
         bare = quote_join([name] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+    if program in _RUNNERS and len(rest) > 1:
+        # `uv run rm -rf /` runs rm: deny and ask rules see it; an allow
+        # must name the runner as written (`uv run:*` still allows it).
+        guesses = _runner_commands(rest, _RUNNERS[program], program)
+        if guesses and depth + 1 > MAX_DEPTH:
+            raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+        for words in guesses:
+            command = Command()
+            command.words = words
+            for subject in _command_subjects(command, source, config, depth + 1):
+                subject["constrain"] = True
+                later.append(subject)
     if program == "git" and len(rest) > 1 and rest[1].value.startswith("-"):
         # `git -C . push` is a push to a deny or ask rule on `git push`; an
         # allow must name the options as written (`-c` can run commands).
@@ -860,6 +872,138 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
             out += _command_subjects(command, source, config, depth + 1)
         i = end + 1
     return out
+
+
+def _options(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Programs that run a command in an environment they set up: `uv run pytest`,
+# `npx tsc`, `poetry run python x.py`. Each: the subcommands that run one
+# (None: the program itself does), its options that take a value, those
+# that do not, and those we refuse (a shell string). An option not listed
+# leaves where the command starts unknown: deny and ask rules then see the
+# command from each later word that is not an option (`uv run --new x
+# pytest`: `x pytest` and `pytest`), a stricter reading, never a looser one.
+_PYTHON_RUN = (
+    _options(
+        "--with --with-editable --with-requirements -p --python --package --project "
+        "--directory --extra --no-extra --group --only-group --no-group --env-file --index "
+        "--index-url --default-index --extra-index-url -f --find-links --color "
+        "--config-file --cache-dir --python-preference --resolution --prerelease "
+        "--link-mode -P --upgrade-package --reinstall-package --refresh-package "
+        "--no-binary-package --no-build-package --keyring-provider --index-strategy "
+        "--exclude-newer -C --config-setting --allow-insecure-host --python-platform"
+    ),
+    _options(
+        "-q -qq --quiet -v -vv -vvv --verbose -n --no-cache --offline --frozen --locked "
+        "--no-sync --isolated --all-extras --no-dev --dev --only-dev --no-project --active "
+        "--no-active --all-packages --exact --inexact --refresh --reinstall -U --upgrade "
+        "--no-editable --compile-bytecode --native-tls --preview --no-config --no-env-file "
+        "--no-progress --no-build-isolation --no-build --no-binary --no-python-downloads "
+        "--managed-python --no-managed-python -s --script -m --module --gui-script "
+        "--no-default-groups --all-groups"
+    ),
+    frozenset(),
+)
+_NODE_EXEC = (
+    _options("-p --package --prefix -w --workspace --filter -F -C --dir"),
+    _options(
+        "-y --yes --no -q --quiet --silent --ws --workspaces --include-workspace-root "
+        "-r --recursive --parallel --no-bail --report-summary --bun"
+    ),
+    _options("-c --call --shell-mode"),
+)
+_RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], frozenset[str]]] = {
+    "uv": (frozenset({"run"}), *_PYTHON_RUN),
+    "poetry": (
+        frozenset({"run"}),
+        _options("-C --directory -P --project"),
+        _options(
+            "-q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi "
+            "--no-plugins --no-cache"
+        ),
+        frozenset(),
+    ),
+    "pipenv": (
+        frozenset({"run"}),
+        _options("--python"),
+        _options("-v --verbose -q --quiet"),
+        frozenset(),
+    ),
+    "pdm": (
+        frozenset({"run"}),
+        _options("-p --project"),
+        _options("-v --verbose -q --quiet -g --global -s --site-packages"),
+        frozenset(),
+    ),
+    "conda": (
+        frozenset({"run"}),
+        _options("-n --name -p --prefix --cwd"),
+        _options("--no-capture-output --live-stream -v --verbose --dev --debug-wrapper-scripts"),
+        frozenset(),
+    ),
+    "pipx": (
+        frozenset({"run"}),
+        _options("--spec --python --index-url --pip-args"),
+        _options("--no-cache -v --verbose -q --quiet"),
+        frozenset(),
+    ),
+    "npx": (None, *_NODE_EXEC),
+    "bunx": (None, *_NODE_EXEC),
+    "npm": (frozenset({"exec", "x"}), *_NODE_EXEC),
+    "pnpm": (frozenset({"exec", "dlx"}), *_NODE_EXEC),
+    "yarn": (frozenset({"exec", "dlx"}), *_NODE_EXEC),
+    "bun": (frozenset({"x"}), *_NODE_EXEC),
+    "bundle": (
+        frozenset({"exec"}),
+        _options("--gemfile"),
+        _options("--keep-file-descriptors"),
+        frozenset(),
+    ),
+}
+_RUNNERS["mamba"] = _RUNNERS["micromamba"] = _RUNNERS["conda"]
+# Each guess is read in full (it may be `bash -c ...` or another runner), so
+# guesses nest: at most 8 at each of MAX_DEPTH levels.
+_MAX_RUNNER_GUESSES = 8
+
+
+def _runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word]]:
+    """The command a runner runs (`pytest` of `uv run -q pytest -x`), or,
+    past an option we do not know, each command it may be."""
+    subcommands, with_value, flags, refused = spec
+    i, n = 1, len(words)
+    while i < n:
+        value = words[i].value
+        if value == "--" and subcommands is None:
+            return [words[i + 1 :]] if i + 1 < n else []
+        if value.startswith("-") and len(value) > 1 and value != "--":
+            option = value.split("=", 1)[0]
+            if option in refused:
+                raise SplitError(f"{name} with option {value} cannot be evaluated statically")
+            if option in flags:
+                i += 1
+            elif option in with_value:
+                i += 1 if "=" in value else 2
+            elif option[:2] in with_value and not option.startswith("--"):
+                i += 1  # a short option with its value attached: `-p3.12`
+            else:
+                guesses = [words[j:] for j in range(i + 1, n) if not words[j].value.startswith("-")]
+                if len(guesses) > _MAX_RUNNER_GUESSES:
+                    raise SplitError(
+                        f"{name} with option {value} and {len(guesses)} words after it "
+                        "cannot be evaluated statically"
+                    )
+                return guesses
+            continue
+        if subcommands is not None:
+            if value not in subcommands:
+                return []  # another subcommand (`uv pip install`): nothing runs
+            subcommands = None
+            i += 1
+            continue
+        return [words[i:]]
+    return []
 
 
 # git's options before its command (git 2.39 to 2.47): those that take the
@@ -1139,4 +1283,11 @@ _READ_ARGUMENTS = {
     "git": lambda words: len(words) > 1 and words[1].startswith("-"),
     "find": lambda words: not (_FIND_EXEC.isdisjoint(words) and _FIND_WRITE.isdisjoint(words)),
 }
+for _name, _spec in _RUNNERS.items():
+    _READ_ARGUMENTS[_name] = (
+        (lambda words: len(words) > 1)
+        if _spec[0] is None
+        else (lambda words, runs=_spec[0]: not runs.isdisjoint(words))
+    )
+del _name, _spec
 _STRIPPABLE = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE)
