@@ -508,7 +508,11 @@ _WRAPPER_RUNS = {
     "taskset": ([["-c"]], ["0"]),
     "ionice": ([["-c", "3"], ["-c2", "-n7"], ["--class", "3"]], []),
     "chrt": ([["-o"], ["--other"]], ["0"]),
-    "xargs": ([["-n", "1"], ["-0"], ["-L", "2"], ["--max-args=3"]], []),
+    "xargs": (
+        [["-n", "1"], ["-0"], ["-L", "2"], ["--max-args=3"], ["--max-lines"], ["-l"], ["-l2"]]
+        + [["-e"], ["-eX"], ["--eof=x"], ["-t"]],
+        [],
+    ),
 }
 
 
@@ -655,3 +659,13 @@ def test_a_runner_does_not_hide_a_denied_command(table):
     for command in ["uv run rm -rf /", "npx rm -rf /", "uv run --new-flag x rm -rf /"]:
         assert table.decide("bash", {"command": command}).action == "block", command
     assert table.decide("bash", {"command": "pnpm exec git push"}).action == "defer"
+
+
+def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
+    # `-I {}` and `-i` run nothing on empty input, so the probe test cannot
+    # take them: the command is the one after the option and its value.
+    for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
+        assert split(command) == [{"args": {"command": "cp '{}' dest/"}, "text": command}]
+    assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp X dest/"
+    # `--max-lines` takes a value only after `=`: `rm` is the command here.
+    assert split("xargs --max-lines rm x")[0]["args"]["command"] == "rm x"

@@ -1153,7 +1153,6 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
                 "-P",
                 "--max-procs",
                 "-L",
-                "--max-lines",
                 "-d",
                 "--delimiter",
                 "-s",
@@ -1161,12 +1160,35 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
                 "-E",
                 "-a",
                 "--arg-file",
+                "-I",
+                "--process-slot-var",
             }
         ),
-        frozenset({"-0", "--null", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"}),
+        # `--replace`, `--eof` and `--max-lines` take a value only after `=`
+        # (`-i`, `-e` and `-l` only attached: see _XARGS_ATTACHED).
+        frozenset(
+            {
+                "-0",
+                "--null",
+                "-r",
+                "--no-run-if-empty",
+                "-t",
+                "--verbose",
+                "-x",
+                "--exit",
+                "-p",
+                "--interactive",
+                "-o",
+                "--open-tty",
+                "--replace",
+                "--eof",
+                "--max-lines",
+            }
+        ),
         0,
     ),
 }
+_XARGS_ATTACHED = frozenset({"-i", "-e", "-l"})
 # Wrappers that change who runs the command: it stays a subject as written,
 # and the command they run is a constraint (deny and ask rules see it).
 _PRIVILEGE = {
@@ -1265,6 +1287,8 @@ def _skip_options(
             i += 1 if "=" in value else 2
         elif option[:2] in with_value and len(option) > 2 and not option.startswith("--"):
             i += 1  # a short option with its value attached: `-n10`, `-oL`
+        elif name == "xargs" and option[:2] in _XARGS_ATTACHED:
+            i += 1  # `-i`, `-i{}`: an optional value is attached or absent
         elif name == "nice" and option[1:].lstrip("-").isdigit():
             i += 1  # nice -10
         elif name == "timeout" and option.startswith("-") and option[1:2].isdigit():
