@@ -499,9 +499,16 @@ def test_a_trap_or_an_alias_of_a_denied_command_is_blocked(table):
 # Wrappers the probe test runs, each with option sets it may take (quoted or
 # not, as the test draws) and the operand some take before the command.
 _WRAPPER_RUNS = {
-    "timeout": ([[], ["-k", "5"], ["-s", "TERM"], ["--preserve-status"], ["-k5"]], ["10"]),
+    "timeout": (
+        [[], ["-k", "5"], ["-s", "TERM"], ["--preserve-status"], ["-k5"], ["--foreground", "-v"]],
+        ["10"],
+    ),
     "nice": ([[], ["-n", "5"], ["-n5"], ["--adjustment=3"]], []),
-    "env": ([[], ["-u", "FOO"], ["A=1"], ["a-b=1"], ["LANG=C"], ["-u", "X", "B=2"]], []),
+    "env": (
+        [[], ["-u", "FOO"], ["A=1"], ["a-b=1"], ["LANG=C"], ["-u", "X", "B=2"], ["-v"]]
+        + [["--ignore-signal=INT"], ["--default-signal"]],
+        [],
+    ),
     "nohup": ([[]], []),
     "stdbuf": ([["-oL"], ["-o", "L"], ["-e", "0", "-i0"]], []),
     "setsid": ([["-w"], ["--wait"]], []),

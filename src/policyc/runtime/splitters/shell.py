@@ -1095,7 +1095,8 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     # name: (options taking a value, options without, leading operands before the command)
     "timeout": (
         frozenset({"-s", "--signal", "-k", "--kill-after"}),
-        frozenset({"--preserve-status", "--foreground", "-v", "--verbose"}),
+        # (-p and -f are coreutils 9.5's short forms: older ones refuse them and run nothing)
+        frozenset({"-p", "--preserve-status", "-f", "--foreground", "-v", "--verbose"}),
         1,
     ),
     "time": (frozenset(), frozenset({"-p"}), 0),
@@ -1142,7 +1143,11 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "exec": (frozenset({"-a"}), frozenset({"-c", "-l"}), 0),
     "env": (
         frozenset({"-u", "--unset", "-C", "--chdir"}),
-        frozenset({"-i", "--ignore-environment", "-0", "--null", "-"}),
+        # The signal options take a value only after `=`.
+        frozenset(
+            {"-i", "--ignore-environment", "-0", "--null", "-", "-v", "--debug"}
+            | {"--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"}
+        ),
         0,
     ),
     "xargs": (
