@@ -549,6 +549,11 @@ def test_a_wrapped_command_is_the_command_the_wrappers_run(tmp_path_factory, com
     # the wrapper (`timeout '-k' 5 10 rm` runs rm), an `=` word is an
     # assignment to env whatever its name: the command deny and ask rules
     # see must be the one that ran.
+    assert _probe_run(tmp_path_factory, command) in [s["args"]["command"] for s in split(command)]
+
+
+def _probe_run(tmp_path_factory, command: str) -> str:
+    """The command a probe on PATH ran as, when bash runs `command`."""
     import subprocess
 
     where = tmp_path_factory.mktemp("probe")
@@ -560,8 +565,39 @@ def test_a_wrapped_command_is_the_command_the_wrappers_run(tmp_path_factory, com
         ["bash", "-c", command], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=20
     )
     assert (where / "argv").exists(), f"the probe did not run: {command}"
-    ran = shlex.join((where / "argv").read_text().split("\0")[:-1])
-    assert ran in [s["args"]["command"] for s in split(command)], command
+    return shlex.join((where / "argv").read_text().split("\0")[:-1])
+
+
+_SHELL_OPTIONS = {
+    "bash": [["--norc"], ["--noprofile"], ["--rcfile", "/dev/null"], ["--init-file", "/dev/null"]]
+    + [["-e"], ["-o", "errexit"], ["+o", "posix"], ["-O", "extglob"]],
+    "sh": [["-e"], ["-u"], ["-o", "errexit"], ["+o", "nounset"]],
+}
+
+
+@st.composite
+def _shell_string(draw):
+    shell = draw(st.sampled_from(sorted(_SHELL_OPTIONS)))
+    words = []
+    options = draw(st.lists(st.sampled_from(_SHELL_OPTIONS[shell]), max_size=3))
+    # bash takes its long options only before its short ones.
+    for option in sorted(options, key=lambda o: not o[0].startswith("--")):
+        words += option
+    words.append(draw(st.sampled_from(["-c", "-ec", "-ce", "-uc"])))
+    if draw(st.booleans()):
+        words.append("--")
+    styles = st.sampled_from(["plain", "plain", "single", "double"])
+    quoted = [w if draw(styles) == "plain" else f"'{w}'" for w in words]
+    args = " ".join(draw(st.lists(st.sampled_from(["-rf", "/", "x"]), max_size=3)))
+    return " ".join([shell] + quoted + [shlex.quote(f"probe {args}".strip())])
+
+
+@settings(max_examples=100, deadline=None)
+@given(_shell_string())
+def test_a_shell_string_is_the_command_the_shell_runs(tmp_path_factory, command):
+    # The shell's own options come first, quoted or not, some with a value
+    # (`--rcfile FILE`, `-o NAME`): the string is what runs.
+    assert _probe_run(tmp_path_factory, command) in [s["args"]["command"] for s in split(command)]
 
 
 def test_find_exec_runs_its_command_for_each_file():

@@ -632,7 +632,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in SHELLS:
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
-        script = _shell_script(rest)
+        script = _shell_script(rest, program)
         if script is not None:
             if script.expands:
                 raise SplitError(
@@ -1063,30 +1063,56 @@ def _git_command_at(words: list[Word]) -> int:
     return i
 
 
-def _shell_script(words: list[Word]) -> Word | None:
-    """The string of `bash -c STRING` (options may come first, clustered: `-lc`)."""
+def _shell_script(words: list[Word], name: str) -> Word | None:
+    """The string of `bash -c STRING` (options may come first, clustered: `-lc`).
+
+    The shell reads its options after quote removal, so `'-c'` is `-c`.
+    """
     i = 1
     seen_c = False
     while i < len(words):
-        w = words[i]
-        if (
-            not w.quoted
-            and w.value.startswith(("-", "+"))
-            and len(w.value) > 1
-            and not w.value.startswith("--")
-        ):
-            seen_c = seen_c or "c" in w.value[1:]
-            if "o" in w.value[1:] or "O" in w.value[1:]:
+        value = words[i].value
+        if value.startswith("--") and len(value) > 2:
+            option, eq, _ = value.partition("=")
+            if option == "--command":  # fish: the string is the option's value
+                return _value_of(words, i, eq)
+            if option == "--init-command":
+                raise SplitError(f"{name} --init-command cannot be evaluated statically")
+            i += 2 if option in _SHELL_LONG_WITH_VALUE and not eq else 1
+            continue
+        if value == "--":  # the end of the options: the string, or a script file
+            if seen_c and i + 1 < len(words):
+                return words[i + 1]
+            break
+        if value.startswith(("-", "+")) and len(value) > 1:
+            if name == "fish" and "C" in value[1:]:
+                raise SplitError("fish -C (a command to run first) cannot be evaluated statically")
+            seen_c = seen_c or "c" in value[1:]
+            if "o" in value[1:] or "O" in value[1:]:
                 i += 1  # -o OPTION takes a value
             i += 1
             continue
-        if not w.quoted and w.value.startswith("--"):
-            i += 1
-            continue
-        return w if seen_c else None
+        return words[i] if seen_c else None
     if seen_c:
         raise SplitError("`-c` without a command string")
     return None
+
+
+def _value_of(words: list[Word], i: int, eq: str) -> Word:
+    if eq:
+        word = words[i]
+        value = word.value.partition("=")[2]
+        return _new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
+    if i + 1 < len(words):
+        return words[i + 1]
+    raise SplitError("`--command` without a command string")
+
+
+# The shells' long options that take the next word as their value (bash's
+# startup files). fish's command to run first (`-C`, `--init-command`) is
+# refused: a second string to read is not worth the code for a shell agents
+# rarely use.
+_SHELL_LONG_WITH_VALUE = frozenset({"--rcfile", "--init-file"})
 
 
 # Wrappers that run their command without changing what it is. Options that
