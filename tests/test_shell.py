@@ -712,3 +712,65 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp X dest/"
     # `--max-lines` takes a value only after `=`: `rm` is the command here.
     assert split("xargs --max-lines rm x")[0]["args"]["command"] == "rm x"
+
+
+@st.composite
+def _taken_probe(draw):
+    args = " ".join(draw(st.lists(st.sampled_from(["-rf", "/", "x", "a b"]), max_size=3)))
+    string = shlex.quote(f"probe {args}".strip())
+    lock = "/tmp/policyc-test.lock"
+    form = draw(st.sampled_from(["flock-words", "flock-c", "script"]))
+    if form == "flock-words":
+        # (no -n: a lock held elsewhere would make the probe not run)
+        options = draw(st.sampled_from(["", "-o ", "-s ", "-w 5 ", "--close ", "-x -E 3 "]))
+        return f"flock {options}{lock} probe {args}".strip()
+    if form == "flock-c":
+        options = draw(st.sampled_from(["", "-F ", "--shared ", "-w5 "]))
+        command = draw(st.sampled_from(["-c", "--command"]))
+        return f"flock {options}{lock} {command} {string}"
+    options = draw(st.sampled_from(["-q", "-qe", "-q -f", "--quiet --return", "-aq"]))
+    where = draw(st.sampled_from(["-c {} /dev/null", "/dev/null -c {}", "--command={} /dev/null"]))
+    return f"script {options} {where.format(string)}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(_taken_probe())
+def test_a_command_flock_or_script_runs_is_decided(tmp_path_factory, command):
+    assert _probe_run(tmp_path_factory, command) in [s["args"]["command"] for s in split(command)]
+
+
+def test_su_watch_flock_and_script_are_read_for_what_they_run():
+    def parts(command):
+        return [
+            (s["args"].get("command", s["args"].get("path")), bool(s.get("constrain")))
+            for s in split(command)
+        ]
+
+    # su changes who runs the string: it stays a subject as written, and
+    # deny and ask rules see the string's commands.
+    assert parts('su - root -c "rm -rf /"') == [
+        ("su - root -c 'rm -rf /'", False),
+        ("rm -rf /", True),
+    ]
+    assert parts("su -lc 'rm x' root")[1:] == [("rm x", True)]
+    assert parts("su root -- -c 'rm x'")[1:] == [("rm x", True)]  # arguments to root's shell
+    assert parts("runuser -u nobody -- rm x")[1:] == [("rm x", True)]
+    assert parts("su root") == [("su root", False)]
+    # watch hands its arguments, joined, to sh -c (with -x, runs them as they are).
+    assert parts("watch -n 1 'ls; rm x'") == [("ls", False), ("rm x", False)]
+    assert parts("watch -x rm -rf /") == [("rm -rf /", False)]
+    assert parts("watch -n1 ls -la") == [("ls -la", False)]  # watch stops at its command
+    # script writes its log (./typescript unless one is named).
+    assert parts("script -c 'rm x'") == [("rm x", False), ("typescript", False)]
+    assert parts("script -qc ls /dev/null") == [("ls", False)]
+    assert parts("flock 9") == [("flock 9", False)]
+    assert parts("script -ttime.log -qc ls /dev/null") == [("ls", False), ("time.log", False)]
+    for refused in [
+        "su --comm x",  # getopt's abbreviations are not read
+        "su -s /bin/rm root",  # a program to run as the shell
+        "flock lock -c a b",
+        "watch ls $X",
+        'script -c "$CMD"',
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)

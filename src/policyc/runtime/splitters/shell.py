@@ -647,6 +647,24 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 )
             return out + inner
     later: list[dict] = []
+    if program in _COMMAND_TAKERS:
+        taken = _COMMAND_TAKERS[program](rest, program)
+        if taken is not None:
+            inner = _taken_subjects(taken, source, config, depth)
+            if program in _PRIVILEGED_TAKERS or guarded:
+                # As for `sudo bash -c`: deny and ask rules see what runs;
+                # an allow must name the command as written.
+                for subject in inner:
+                    if "tool" not in subject:
+                        subject["constrain"] = True
+            if program in _PRIVILEGED_TAKERS:
+                later = inner  # `su` stays a subject as written, as `sudo` does
+            else:  # `watch`, `flock`, `script`: as `bash -c`, what runs is decided
+                if guarded:
+                    out.append(
+                        {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
+                    )
+                return out + inner
     if program in _LATER:
         # Commands kept to run later: a trap's at its signal (an EXIT trap
         # runs before this very command line ends), an alias's wherever it
@@ -1006,6 +1024,224 @@ def _runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Wor
     return []
 
 
+def _getopt(words: list[Word], name: str, spec: tuple, permute: bool) -> tuple[list, list]:
+    """Options and operands as GNU getopt_long reads them: `(option, value)`
+    pairs (value a Word, or None) and the operands. `spec` is (short options
+    with a value, short flags, short options whose value is attached or
+    absent, and the same three sets of long options). `permute`: options may
+    follow operands (getopt's default), else the first operand ends them.
+    An option not in `spec` is refused: what follows it cannot be known."""
+    short_value, short_flags, short_optional, long_value, long_flags, long_optional = spec
+    options: list = []
+    operands: list = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        value = word.value
+        if value == "--":
+            operands += words[i + 1 :]
+            break
+        if value.startswith("--"):
+            option, eq, attached = value.partition("=")
+            if option in long_value and (eq or i + 1 < n):
+                options.append((option, _part_of(word, attached) if eq else words[i + 1]))
+                i += 1 if eq else 2
+                continue
+            if option in long_optional or option in long_flags and not eq:
+                options.append((option, _part_of(word, attached) if eq else None))
+                i += 1
+                continue
+        elif value.startswith("-") and len(value) > 1:
+            k = 1
+            while k < len(value):
+                c = value[k]
+                if c in short_value or c in short_optional:
+                    if k + 1 < len(value):
+                        options.append(("-" + c, _part_of(word, value[k + 1 :])))
+                    elif c in short_value and i + 1 < n:
+                        options.append(("-" + c, words[i + 1]))
+                        i += 1
+                    elif c in short_value:
+                        break  # no value: refused below
+                    else:
+                        options.append(("-" + c, None))
+                    k = len(value)
+                elif c in short_flags:
+                    options.append(("-" + c, None))
+                    k += 1
+                else:
+                    break
+            if k == len(value):
+                i += 1
+                continue
+        elif value == "-" and "-" in short_flags:  # `su -`
+            options.append(("-", None))
+            i += 1
+            continue
+        else:
+            if not permute:
+                operands += words[i:]
+                break
+            operands.append(word)
+            i += 1
+            continue
+        raise SplitError(f"{name} with option {value} cannot be evaluated statically")
+    return options, operands
+
+
+def _part_of(word: Word, value: str) -> Word:
+    """The value of `--option=value` or `-oVALUE`, as a word of its own."""
+    return _new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
+
+
+def _option(options: list, *names: str):
+    """The value of the last of these options given (getopt's), or None."""
+    found = None
+    for option, value in options:
+        if option in names:
+            found = value if value is not None else True
+    return found
+
+
+# Programs that run a command they are given as a string or as words:
+# each returns what runs as ("string", Word) for a shell string, ("words",
+# [Word]) for a command run as it is, ("file", Word) for a file it writes,
+# or None where it runs no command of the caller's (`su` alone).
+def _su_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "cgGsw" + ("u" if name == "runuser" else ""),
+        "lmpPf-",
+        "",
+        frozenset(
+            {"--command", "--session-command", "--shell", "--group", "--supp-group"}
+            | {"--whitelist-environment", "--user"}
+        ),
+        frozenset({"--login", "--preserve-environment", "--pty", "--fast"}),
+        frozenset(),
+    )
+    options, operands = _getopt(words, name, spec, permute=True)
+    if _option(options, "-s", "--shell") is not None:
+        raise SplitError(
+            f"{name} -s (a program to run as the shell) cannot be evaluated statically"
+        )
+    if name == "runuser" and _option(options, "-u", "--user") is not None:
+        return [("words", operands)] if operands else None  # `runuser -u USER -- CMD ARGS`
+    taken = []
+    string = _option(options, "-c", "--command", "--session-command")
+    if string is not None:
+        taken.append(("string", string))
+    if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
+        script = _shell_script(operands, "sh")
+        if script is not None:
+            taken.append(("string", script))
+    return taken or None
+
+
+def _script_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "cEIOBTmo",
+        "aefq",
+        "t",
+        frozenset(
+            {"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing"}
+            | {"--logging-format", "--output-limit"}
+        ),
+        frozenset({"--append", "--return", "--flush", "--force", "--quiet"}),
+        frozenset({"--timing"}),
+    )
+    options, operands = _getopt(words, name, spec, permute=True)
+    string = _option(options, "-c", "--command")
+    if string is None:
+        return None  # an interactive shell
+    taken = [("string", string)]
+    logs = [v for o, v in options if o in ("-I", "-O", "-B", "-T", "--log-in", "--log-out")]
+    logs += [v for o, v in options if o in ("--log-io", "--log-timing", "-t", "--timing") and v]
+    logs += operands[:1]
+    if not operands and _option(options, "-O", "--log-out", "-B", "--log-io") is None:
+        logs.append(_new_word(Word, ("typescript", 0, 0, False, False)))  # the default, in the cwd
+    return taken + [("file", log) for log in logs]
+
+
+def _watch_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "nq",
+        "bcCeghprtwx",
+        "d",
+        frozenset({"--interval", "--equexit"}),
+        frozenset({"--beep", "--color", "--no-color", "--errexit", "--chgexit", "--precise"})
+        | frozenset({"--no-rerun", "--no-title", "--no-wrap", "--exec"}),
+        frozenset({"--differences"}),
+    )
+    options, operands = _getopt(words, name, spec, permute=False)
+    if not operands:
+        return None
+    if _option(options, "-x", "--exec") is not None:
+        return [("words", operands)]
+    # Without -x, watch joins its arguments with spaces and hands them to `sh -c`.
+    joined = " ".join(w.value for w in operands)
+    expands = any(w.expands for w in operands)
+    return [("string", _new_word(Word, (joined, 0, 0, expands, True)))]
+
+
+def _flock_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "wE",
+        "sexnoFu",
+        "",
+        frozenset({"--wait", "--timeout", "--conflict-exit-code"}),
+        frozenset({"--shared", "--exclusive", "--unlock", "--nonblock", "--nb", "--close"})
+        | frozenset({"--no-fork", "--verbose", "--fcntl"}),
+        frozenset(),
+    )
+    _, operands = _getopt(words, name, spec, permute=False)
+    if len(operands) < 2:
+        return None  # `flock FD`: a lock on an open file, no command
+    if operands[1].value in ("-c", "--command"):
+        if len(operands) != 3:
+            raise SplitError(f"{name} -c takes one command string")
+        return [("string", operands[2])]
+    return [("words", operands[1:])]
+
+
+_COMMAND_TAKERS = {
+    "su": _su_commands,
+    "runuser": _su_commands,
+    "script": _script_commands,
+    "watch": _watch_commands,
+    "flock": _flock_commands,
+}
+_PRIVILEGED_TAKERS = frozenset({"su", "runuser"})
+
+
+def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -> list[dict]:
+    if depth + 1 > MAX_DEPTH:
+        raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+    out: list[dict] = []
+    for kind, word in taken:
+        if kind == "string":
+            if word.expands:
+                raise SplitError("a command string with a variable cannot be evaluated statically")
+            out += split(word.value, config, depth + 1)
+        elif kind == "words":
+            command = Command()
+            command.words = word
+            out += _command_subjects(command, source, config, depth + 1)
+        else:
+            if word.expands or _globs(_unquoted(word, source) if word.end else word.value):
+                raise SplitError(
+                    "a log file with a variable or a glob cannot be evaluated statically"
+                )
+            if word.value not in QUIET_TARGETS:
+                out.append(
+                    {
+                        "args": {config.write_field: word.value},
+                        "text": source[word.start : word.end] or word.value,
+                        "tool": config.write_tool,
+                    }
+                )
+    return out
+
+
 # git's options before its command (git 2.39 to 2.47): those that take the
 # next argument as their value (or `--name=value`), and those that do not.
 _GIT_WITH_VALUE = frozenset(
@@ -1267,6 +1503,7 @@ _PRIVILEGE = {
         ),
     ),
     "doas": (frozenset({"-u", "-C"}), frozenset({"-n", "-s", "--"})),
+    "pkexec": (frozenset({"--user"}), frozenset({"--disable-internal-agent", "--keep-cwd"})),
 }
 
 
@@ -1332,6 +1569,7 @@ def _skip_options(
 # Command names the fast path leaves to the general one.
 _SPECIAL = frozenset(_WRAPPERS) | frozenset(_PRIVILEGE) | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
+_SPECIAL |= frozenset(_COMMAND_TAKERS)
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
 _READ_ARGUMENTS = {
