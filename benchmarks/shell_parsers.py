@@ -33,17 +33,20 @@ PARTS = {
 
 def corpus_commands() -> list[str]:
     """Each command of the corpus once (two cases may try one command on two policies)."""
+    return list(dict.fromkeys(call["args"]["command"] for call in _corpus_calls()))
+
+
+def _corpus_calls() -> list[dict]:
     data = json.loads((ROOT / "corpus/policyc/shell.json").read_text())
-    return list(dict.fromkeys(case["calls"][0]["args"]["command"] for case in data["cases"]))
+    return [call for case in data["cases"] for call in case["calls"]]
 
 
 def refused_by_design() -> set[str]:
     """Corpus commands policyc is meant to refuse (their verdict says so)."""
-    data = json.loads((ROOT / "corpus/policyc/shell.json").read_text())
     return {
-        case["calls"][0]["args"]["command"]
-        for case in data["cases"]
-        if "could not be evaluated" in case["calls"][0]["want"].get("reason", "")
+        call["args"]["command"]
+        for call in _corpus_calls()
+        if "could not be evaluated" in call["want"].get("reason", "")
     }
 
 
