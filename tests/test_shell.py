@@ -774,3 +774,91 @@ def test_su_watch_flock_and_script_are_read_for_what_they_run():
     ]:
         with pytest.raises(SplitError):
             split(refused)
+
+
+_PROBES = ("rm", "git", "curl", "make", "probe")
+
+
+@st.composite
+def _command_line(draw, depth=0, locks=None):
+    """A line of commands that run programs through wrappers, shells, flock,
+    script, groups and subshells; each program a probe."""
+    locks = [0] if locks is None else locks  # a lock file each: nested flocks do not wait
+
+    def lock():
+        locks[0] += 1
+        return f"lock{locks[0]}"
+
+    def simple():
+        program = draw(st.sampled_from(_PROBES))
+        pool = ["-rf", "/", "x", "push", "status", "-C", ".", "--no-pager", "a=1", "'a b'"]
+        return " ".join([program] + draw(st.lists(st.sampled_from(pool), max_size=3)))
+
+    def wrapped():
+        words = []
+        names = draw(st.lists(st.sampled_from(sorted(_WRAPPER_RUNS)), max_size=2))
+        for name in names:
+            option_sets, operands = _WRAPPER_RUNS[name]
+            words += [name] + draw(st.sampled_from(option_sets)) + operands
+        # (xargs reads its input: under script, a terminal that never ends)
+        return " ".join(words + [simple()] + (["< /dev/null"] if "xargs" in names else []))
+
+    def command():
+        kinds = ["wrapped", "wrapped", "flock"] + (
+            ["shell", "flock -c", "script", "group", "subshell"] if depth < 2 else []
+        )
+        kind = draw(st.sampled_from(kinds))
+        if kind == "wrapped":
+            return wrapped()
+        if kind == "flock":
+            return f"flock {lock()} {wrapped()}"
+        inner = draw(_command_line(depth + 1, locks))
+        if kind == "shell":
+            shell = draw(st.sampled_from(["bash", "sh"]))
+            options = ["-c", "-ec", "-o errexit -c", "'-c'"] + (
+                ["--norc -c"] if shell == "bash" else []
+            )
+            return f"{shell} {draw(st.sampled_from(options))} {shlex.quote(inner)}"
+        if kind == "flock -c":
+            return f"flock {lock()} -c {shlex.quote(inner)}"
+        if kind == "script":
+            return f"script -qc {shlex.quote(inner)} /dev/null"
+        return f"{{ {inner}; }}" if kind == "group" else f"( {inner} )"  # not `((`
+
+    commands = [command() for _ in range(draw(st.integers(1, 3)))]
+    line = commands[0]
+    for following in commands[1:]:
+        line += draw(st.sampled_from([" ; ", " && ", " | "])) + following
+    return line
+
+
+@settings(max_examples=120, deadline=None)
+@given(_command_line())
+def test_every_program_a_line_runs_is_a_subject(tmp_path_factory, line):
+    # The oracle is bash: every program on PATH is a probe that logs what it
+    # ran as; each of those must be among the line's subjects (as a part or a
+    # constraint), or the line must be refused. Nothing runs unseen.
+    import subprocess
+
+    try:
+        subjects = {s["args"]["command"] for s in split(line) if "command" in s["args"]}
+    except SplitError:
+        return  # refused: blocked, nothing runs
+    where = tmp_path_factory.mktemp("probes")
+    for name in _PROBES:  # a file each run: the commands of a pipeline run at once
+        probe = where / name
+        probe.write_text(f"#!/bin/sh\nprintf '%s\\0' {name} \"$@\" > {where}/ran.$$\n")
+        probe.chmod(0o755)
+    env = {"PATH": f"{where}:/usr/bin:/bin"}
+    subprocess.run(
+        ["bash", "-c", line],
+        env=env,
+        cwd=where,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=30,
+    )
+    ran = [shlex.join(f.read_text().split("\0")[:-1]) for f in where.glob("ran.*")]
+    assert ran, f"no probe ran: {line}"
+    for command in ran:
+        assert command in subjects, (command, line, sorted(subjects))
