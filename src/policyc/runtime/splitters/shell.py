@@ -1460,6 +1460,13 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     ),
 }
 _XARGS_ATTACHED = frozenset({"-i", "-e", "-l"})
+
+
+def _replaces(options: list[Word]) -> bool:
+    """Does xargs put its input where `{}` stands (-I, -i, --replace), not at the end?"""
+    return any(w.value.startswith(("-I", "-i", "--replace")) for w in options)
+
+
 # Wrappers that change who runs the command: it stays a subject as written,
 # and the command they run is a constraint (deny and ask rules see it).
 _PRIVILEGE = {
@@ -1531,6 +1538,15 @@ def _strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                         guarded = True
                     i += 1
             i += operands
+            if name == "xargs" and i < len(words) and not _replaces(words[1:i]):
+                # xargs appends the words it reads to the command: an exact
+                # rule must not allow `git push` for `xargs git push` (fed
+                # `--force`). `…` stands for them; `git push:*` still matches.
+                # (Once: `xargs xargs rm` appends them once too.)
+                last = words[-1]
+                if last.value != "…" or last.start != last.end:
+                    words = words[i:] + [_new_word(Word, ("…", head.end, head.end, False, False))]
+                    continue
             words = words[i:]
             continue
         if name in _PRIVILEGE:
