@@ -757,6 +757,27 @@ def test_the_words_xargs_appends_keep_an_exact_allow_from_matching(table):
     assert table.decide("bash", {"command": "echo x | xargs git push"}).action == "defer"
 
 
+def test_xargs_input_that_may_name_what_runs_is_refused():
+    # Its input is appended: where that makes the program, a shell's
+    # `-c STRING`, find's `-exec` or watch's command line, it cannot be known.
+    for refused in [
+        "echo rm -rf / | xargs env",
+        "xargs timeout 5",
+        "xargs sudo",
+        "xargs uv run",
+        "xargs flock lockfile",
+        "echo -c 'rm -rf /' | xargs bash",
+        "xargs find .",
+        "xargs watch",
+        "xargs su root",
+    ]:
+        with pytest.raises(SplitError, match="xargs"):
+            split(refused)
+    # With the command and its string named, the input is only arguments.
+    assert split("xargs sh -c 'rm -f \"$@\"' _")[0]["args"]["command"] == "rm -f '$@'"
+    assert split("xargs -I{} find {} -name x")[0]["args"]["command"] == "find '{}' -name x"
+
+
 @st.composite
 def _taken_probe(draw):
     args = " ".join(draw(st.lists(st.sampled_from(["-rf", "/", "x", "a b"]), max_size=3)))

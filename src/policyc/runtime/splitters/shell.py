@@ -625,6 +625,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if not rest:
         return out + [{"args": {config.field: quote_join([w.value for w in words])}, "text": text}]
     head = rest[0]
+    if _is_input(head):
+        raise SplitError("a command xargs reads from its input cannot be evaluated statically")
     if head.expands or "$" in head.value and not head.quoted:
         raise SplitError("a variable in command position cannot be evaluated statically")
     if _globs(_unquoted(head, source)):
@@ -637,6 +639,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
         script = _shell_script(rest, program)
+        if script is None and _is_input(rest[-1]):
+            # `xargs bash`: its input may be `-c 'rm -rf /'`
+            raise SplitError(f"{name} given its arguments by xargs cannot be evaluated statically")
         if script is not None:
             if script.expands:
                 raise SplitError(
@@ -853,6 +858,8 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     the quotes, so `\\;`, `';'` and `"-exec"` count as written unquoted. A
     `-exec` with no end makes find refuse its whole expression: nothing runs.
     """
+    if _is_input(words[-1]):  # `xargs find .`: its input may be `-exec rm {} ;`
+        raise SplitError("find given arguments by xargs cannot be evaluated statically")
     out: list[dict] = []
     i, n = 1, len(words)
     while i < n:
@@ -1134,6 +1141,8 @@ def _su_commands(words: list[Word], name: str) -> list | None:
     string = _option(options, "-c", "--command", "--session-command")
     if string is not None:
         taken.append(("string", string))
+    if operands and _is_input(operands[-1]):  # `xargs su root`: its input may be `-c CMD`
+        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
     if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
         script = _shell_script(operands, "sh")
         if script is not None:
@@ -1179,6 +1188,8 @@ def _watch_commands(words: list[Word], name: str) -> list | None:
     options, operands = _getopt(words, name, spec, permute=False)
     if not operands:
         return None
+    if _is_input(operands[-1]):  # joined with its input, then run by sh
+        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
     if _option(options, "-x", "--exec") is not None:
         return [("words", operands)]
     # Without -x, watch joins its arguments with spaces and hands them to `sh -c`.
@@ -1462,6 +1473,15 @@ _WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
 _XARGS_ATTACHED = frozenset({"-i", "-e", "-l"})
 
 
+def _input_words(at: int) -> Word:
+    """The words xargs appends, as one word `…` (no source: start == end)."""
+    return _new_word(Word, ("…", at, at, False, False))
+
+
+def _is_input(word: Word) -> bool:
+    return word.start == word.end and word.value == "…"
+
+
 def _replaces(options: list[Word]) -> bool:
     """Does xargs put its input where `{}` stands (-I, -i, --replace), not at the end?"""
     return any(w.value.startswith(("-I", "-i", "--replace")) for w in options)
@@ -1543,9 +1563,8 @@ def _strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                 # rule must not allow `git push` for `xargs git push` (fed
                 # `--force`). `…` stands for them; `git push:*` still matches.
                 # (Once: `xargs xargs rm` appends them once too.)
-                last = words[-1]
-                if last.value != "…" or last.start != last.end:
-                    words = words[i:] + [_new_word(Word, ("…", head.end, head.end, False, False))]
+                if not _is_input(words[-1]):
+                    words = words[i:] + [_input_words(head.end)]
                     continue
             words = words[i:]
             continue
