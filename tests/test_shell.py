@@ -828,6 +828,7 @@ def test_su_watch_flock_and_script_are_read_for_what_they_run():
     assert parts("script -c 'rm x'") == [("rm x", False), ("typescript", False)]
     assert parts("script -qc ls /dev/null") == [("ls", False)]
     assert parts("flock 9") == [("flock 9", False)]
+    assert parts("flock -n build.lock make") == [("make", False), ("build.lock", False)]
     assert parts("script -ttime.log -qc ls /dev/null") == [("ls", False), ("time.log", False)]
     for refused in [
         "su --comm x",  # getopt's abbreviations are not read

@@ -1116,8 +1116,9 @@ def _option(options: list, *names: str):
 
 # Programs that run a command they are given as a string or as words:
 # each returns what runs as ("string", Word) for a shell string, ("words",
-# [Word]) for a command run as it is, ("file", Word) for a file it writes,
-# or None where it runs no command of the caller's (`su` alone).
+# [Word]) for a command run as it is, ("file", Word) for a file it writes
+# (script's log, flock's lock), or None where it runs no command of the
+# caller's (`su` alone).
 def _su_commands(words: list[Word], name: str) -> list | None:
     spec = (
         "cgGsw" + ("u" if name == "runuser" else ""),
@@ -1211,11 +1212,12 @@ def _flock_commands(words: list[Word], name: str) -> list | None:
     _, operands = _getopt(words, name, spec, permute=False)
     if len(operands) < 2:
         return None  # `flock FD`: a lock on an open file, no command
+    lock = ("file", operands[0])  # created if it is missing
     if operands[1].value in ("-c", "--command"):
         if len(operands) != 3:
             raise SplitError(f"{name} -c takes one command string")
-        return [("string", operands[2])]
-    return [("words", operands[1:])]
+        return [("string", operands[2]), lock]
+    return [("words", operands[1:]), lock]
 
 
 _COMMAND_TAKERS = {
