@@ -1353,9 +1353,7 @@ def _shell_script(words: list[Word], name: str) -> Word | None:
 
 def _value_of(words: list[Word], i: int, eq: str) -> Word:
     if eq:
-        word = words[i]
-        value = word.value.partition("=")[2]
-        return _new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
+        return _part_of(words[i], words[i].value.partition("=")[2])
     if i + 1 < len(words):
         return words[i + 1]
     raise SplitError("`--command` without a command string")
