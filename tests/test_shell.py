@@ -693,6 +693,28 @@ def test_options_and_wrappers_do_not_hide_a_denied_command(table):
     assert table.decide("bash", {"command": "git -C . push"}).action == "defer"
 
 
+def test_a_wrapper_after_sudo_is_read_on(table):
+    # `sudo nice rm -rf /` runs rm: the wrappers after sudo were kept in
+    # the constraint (`nice rm -rf /`), which `bash(rm:*)` does not match.
+    for command in [
+        "sudo nice rm -rf /",
+        "sudo timeout 5 rm -rf /",
+        "sudo -u x env A=1 rm -rf /",
+        "doas nohup rm -rf /",
+        "pkexec --user root stdbuf -oL rm -rf /",
+        "sudo -u y sudo time rm -rf /",
+    ]:
+        subjects = split(command)
+        assert subjects[0] == {"args": {"command": command}, "text": command}
+        assert {"args": {"command": "rm -rf /"}, "text": command, "constrain": True} in subjects
+        assert table.decide("bash", {"command": command}).action == "block", command
+    assert [s["args"]["command"] for s in split("sudo -E timeout 5 uv run pytest")] == [
+        "sudo -E timeout 5 uv run pytest",
+        "uv run pytest",
+        "pytest",
+    ]
+
+
 def test_a_runner_is_read_for_the_command_it_runs():
     def constraints(command):
         subjects = split(command)

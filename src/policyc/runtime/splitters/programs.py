@@ -722,7 +722,9 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
         if name in PRIVILEGE:
             with_value, flags = PRIVILEGE[name]
             i = _skip_options(words, 1, with_value, flags, name)
-            return words[i:], True
+            # What follows is read on: `sudo nice rm -rf /` runs rm.
+            words, guarded = words[i:], True
+            continue
         return words, guarded
     return words, guarded
 
