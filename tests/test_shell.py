@@ -755,10 +755,11 @@ def test_a_runner_does_not_hide_a_denied_command(table):
 def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # `-I {}` and `-i` run nothing on empty input, so the probe test cannot
     # take them: the command is the one after the option and its value,
-    # with its input where `{}` stands, not appended.
+    # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
-        assert split(command) == [{"args": {"command": "cp '{}' dest/"}, "text": command}]
-    assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp X dest/"
+        assert split(command) == [{"args": {"command": "cp '…' dest/"}, "text": command}]
+    assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp '…' dest/"
+    assert split("xargs -iR mv R R.bak")[0]["args"]["command"] == "mv '…' '…'"
     # `--max-lines` takes a value only after `=`: `rm` is the command here.
     assert split("xargs --max-lines rm x")[0]["args"]["command"] == "rm x '…'"
 
@@ -797,7 +798,25 @@ def test_xargs_input_that_may_name_what_runs_is_refused():
             split(refused)
     # With the command and its string named, the input is only arguments.
     assert split("xargs sh -c 'rm -f \"$@\"' _")[0]["args"]["command"] == "rm -f '$@'"
-    assert split("xargs -I{} find {} -name x")[0]["args"]["command"] == "find '{}' -name x"
+    # With -I, each line goes wherever the string stands, inside any word:
+    # in a shell's string it is code (a file named `$(rm -rf ~)`), as
+    # git's option it may be `-calias.x=!cmd`, as find's path `-delete`.
+    for refused in [
+        "find . | xargs -I{} sh -c 'echo {}'",
+        "xargs -I X bash -c X",
+        "xargs -I{} {} x",
+        "xargs -i env {}",
+        "xargs -I{} bash {} x",
+        "xargs -I{} find {} -name x",
+        "xargs -I{} git {} status",
+        "xargs git",
+        "xargs -I{} flock {} true",
+        "xargs -I{} watch ls {}",
+    ]:
+        with pytest.raises(SplitError, match="xargs"):
+            split(refused)
+    assert split("xargs -I{} sh -c 'echo hi' {}")[0]["args"]["command"] == "echo hi"
+    assert split("git ls-files | xargs git add")[1]["args"]["command"] == "git add '…'"
 
 
 @st.composite

@@ -322,7 +322,7 @@ def _su_commands(words: list[Word], name: str) -> list | None:
     string = _option(options, "-c", "--command", "--session-command")
     if string is not None:
         taken.append(("string", string))
-    if operands and is_input(operands[-1]):  # `xargs su root`: its input may be `-c CMD`
+    if any(map(is_input, operands)):  # `xargs su root`: its input may be `-c CMD`
         raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
     if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
         script = shell_script(operands, "sh")
@@ -369,7 +369,7 @@ def _watch_commands(words: list[Word], name: str) -> list | None:
     options, operands = _getopt(words, name, spec, permute=False)
     if not operands:
         return None
-    if is_input(operands[-1]):  # joined with its input, then run by sh
+    if any(map(is_input, operands)):  # joined with its input, then run by sh
         raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
     if _option(options, "-x", "--exec") is not None:
         return [("words", operands)]
@@ -456,6 +456,8 @@ _GIT_FLAGS = frozenset(
 def git_command_at(words: list[Word]) -> int:
     """Where git's command (`push` in `git -C . push`) stands, past its options."""
     i, n = 1, len(words)
+    if i < n and is_input(words[i]):  # `xargs git`: a line may be `-c alias.x=!cmd x`
+        raise SplitError("git given its options by xargs cannot be evaluated statically")
     while i < n and words[i].value.startswith("-"):
         option, eq, _ = words[i].value.partition("=")
         if option in _GIT_WITH_VALUE:
@@ -625,7 +627,7 @@ _XARGS_ATTACHED = frozenset({"-i", "-e", "-l"})
 
 
 def _input_words(at: int) -> Word:
-    """The words xargs appends, as one word `…` (no source: start == end)."""
+    """What xargs reads, as one word `…` (no source: start == end)."""
     return new_word(Word, ("…", at, at, False, False))
 
 
@@ -633,9 +635,21 @@ def is_input(word: Word) -> bool:
     return word.start == word.end and word.value == "…"
 
 
-def _replaces(options: list[Word]) -> bool:
-    """Does xargs put its input where `{}` stands (-I, -i, --replace), not at the end?"""
-    return any(w.value.startswith(("-I", "-i", "--replace")) for w in options)
+def _replacement(options: list[Word]) -> str | None:
+    """The string xargs replaces with each line it reads (`-I R`, `-iR`,
+    `--replace=R`; `{}` by default), or None: it appends what it reads."""
+    found = None
+    for k, word in enumerate(options):
+        value = word.value
+        if value == "-I":
+            found = options[k + 1].value if k + 1 < len(options) else found
+        elif value.startswith("-I"):
+            found = value[2:]
+        elif value.startswith("-i"):
+            found = value[2:] or "{}"
+        elif value.startswith("--replace"):
+            found = value.partition("=")[2] or "{}"
+    return found
 
 
 # Wrappers that change who runs the command: it stays a subject as written,
@@ -709,7 +723,14 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                         guarded = True
                     i += 1
             i += operands
-            if name == "xargs" and i < len(words) and not _replaces(words[1:i]):
+            if name == "xargs" and i < len(words):
+                replaced = _replacement(words[1:i])
+                if replaced is not None:
+                    # xargs puts each line it reads wherever R stands, inside
+                    # any word: each word holding R is what it reads, `…`
+                    # (`xargs -I{} sh -c 'echo {}'` runs what the line says).
+                    words = [_input_words(w.end) if replaced in w.value else w for w in words[i:]]
+                    continue
                 # xargs appends the words it reads to the command: an exact
                 # rule must not allow `git push` for `xargs git push` (fed
                 # `--force`). `…` stands for them; `git push:*` still matches.

@@ -615,10 +615,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
         script = shell_script(rest, program)
-        if script is None and is_input(rest[-1]):
+        if script is None and any(map(is_input, rest)):
             # `xargs bash`: its input may be `-c 'rm -rf /'`
             raise SplitError(f"{name} given its arguments by xargs cannot be evaluated statically")
         if script is not None:
+            if is_input(script):  # `xargs -I{} sh -c 'echo {}'`: the line is code
+                raise SplitError(
+                    f"a {name} -c string xargs writes into cannot be evaluated statically"
+                )
             if script.expands:
                 raise SplitError(
                     f"a {name} -c string with a variable cannot be evaluated statically"
@@ -694,7 +698,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             for subject in _command_subjects(command, source, config, depth + 1):
                 subject["constrain"] = True
                 later.append(subject)
-    if program == "git" and len(rest) > 1 and rest[1].value.startswith("-"):
+    if program == "git" and len(rest) > 1 and (rest[1].value.startswith("-") or is_input(rest[1])):
         # `git -C . push` is a push to a deny or ask rule on `git push`; an
         # allow must name the options as written (`-c` can run commands).
         at = git_command_at(rest)
@@ -798,7 +802,7 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     the quotes, so `\\;`, `';'` and `"-exec"` count as written unquoted. A
     `-exec` with no end makes find refuse its whole expression: nothing runs.
     """
-    if is_input(words[-1]):  # `xargs find .`: its input may be `-exec rm {} ;`
+    if any(map(is_input, words)):  # `xargs find .`: its input may be `-exec rm {} ;`
         raise SplitError("find given arguments by xargs cannot be evaluated statically")
     out: list[dict] = []
     i, n = 1, len(words)
@@ -857,6 +861,8 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
             command.words = word
             out += _command_subjects(command, source, config, depth + 1)
         else:
+            if is_input(word):  # `xargs -I{} flock {} cmd`
+                raise SplitError("a file named by what xargs reads cannot be evaluated statically")
             if word.expands or _globs(_unquoted(word, source) if word.end else word.value):
                 raise SplitError(
                     "a log file with a variable or a glob cannot be evaluated statically"
