@@ -467,20 +467,25 @@ def test_a_capitalised_program_is_blocked_by_its_deny_rule_and_not_allowed_by_it
     assert table.decide("bash", {"command": "LS"}).action == "defer"  # allow names `ls`
 
 
-def test_the_commands_a_trap_or_an_alias_keeps_are_subjects():
-    def commands(command):
-        return [(s["args"]["command"], bool(s.get("constrain"))) for s in split(command)]
+def _parts(command):
+    """Each subject's command (or a file tool's path), and whether it is a constraint."""
+    return [
+        (s["args"].get("command", s["args"].get("path")), bool(s.get("constrain")))
+        for s in split(command)
+    ]
 
+
+def test_the_commands_a_trap_or_an_alias_keeps_are_subjects():
     # An EXIT trap runs before the command line ends: its command in full.
-    assert commands('trap "rm -rf /" EXIT') == [
+    assert _parts('trap "rm -rf /" EXIT') == [
         ("trap 'rm -rf /' EXIT", False),
         ("rm -rf /", False),
     ]
-    assert commands("trap -- 'rm x' INT TERM")[1:] == [("rm x", False)]
+    assert _parts("trap -- 'rm x' INT TERM")[1:] == [("rm x", False)]
     for nothing_kept in ["trap - EXIT", "trap '' INT", "trap -p", "trap EXIT", "alias", "alias ll"]:
         assert len(split(nothing_kept)) == 1, nothing_kept
     # An alias's command runs where the alias is used, if it ever is.
-    assert commands("alias ll='ls -la' x='rm -rf /'") == [
+    assert _parts("alias ll='ls -la' x='rm -rf /'") == [
         ("alias 'll=ls -la' 'x=rm -rf /'", False),
         ("ls -la", True),
         ("rm -rf /", True),
@@ -663,18 +668,15 @@ def test_find_exec_runs_its_command_for_each_file():
 
 
 def test_git_is_read_past_its_options_before_its_command():
-    def commands(command):
-        return [(s["args"]["command"], bool(s.get("constrain"))) for s in split(command)]
-
-    assert commands("git -C ../other push origin main") == [
+    assert _parts("git -C ../other push origin main") == [
         ("git -C ../other push origin main", False),
         ("git push origin main", True),
     ]
-    assert commands("git --no-pager -c 'core.pager=less' --git-dir=.git log -1")[1:] == [
+    assert _parts("git --no-pager -c 'core.pager=less' --git-dir=.git log -1")[1:] == [
         ("git log -1", True)
     ]
-    assert commands("git status") == [("git status", False)]
-    assert commands("git --version") == [("git --version", False)]
+    assert _parts("git status") == [("git status", False)]
+    assert _parts("git --version") == [("git --version", False)]
     with pytest.raises(SplitError, match="git with option --frobnicate"):
         split("git --frobnicate push")
 
@@ -845,32 +847,26 @@ def test_a_command_flock_or_script_runs_is_decided(tmp_path_factory, command):
 
 
 def test_su_watch_flock_and_script_are_read_for_what_they_run():
-    def parts(command):
-        return [
-            (s["args"].get("command", s["args"].get("path")), bool(s.get("constrain")))
-            for s in split(command)
-        ]
-
     # su changes who runs the string: it stays a subject as written, and
     # deny and ask rules see the string's commands.
-    assert parts('su - root -c "rm -rf /"') == [
+    assert _parts('su - root -c "rm -rf /"') == [
         ("su - root -c 'rm -rf /'", False),
         ("rm -rf /", True),
     ]
-    assert parts("su -lc 'rm x' root")[1:] == [("rm x", True)]
-    assert parts("su root -- -c 'rm x'")[1:] == [("rm x", True)]  # arguments to root's shell
-    assert parts("runuser -u nobody -- rm x")[1:] == [("rm x", True)]
-    assert parts("su root") == [("su root", False)]
+    assert _parts("su -lc 'rm x' root")[1:] == [("rm x", True)]
+    assert _parts("su root -- -c 'rm x'")[1:] == [("rm x", True)]  # arguments to root's shell
+    assert _parts("runuser -u nobody -- rm x")[1:] == [("rm x", True)]
+    assert _parts("su root") == [("su root", False)]
     # watch hands its arguments, joined, to sh -c (with -x, runs them as they are).
-    assert parts("watch -n 1 'ls; rm x'") == [("ls", False), ("rm x", False)]
-    assert parts("watch -x rm -rf /") == [("rm -rf /", False)]
-    assert parts("watch -n1 ls -la") == [("ls -la", False)]  # watch stops at its command
+    assert _parts("watch -n 1 'ls; rm x'") == [("ls", False), ("rm x", False)]
+    assert _parts("watch -x rm -rf /") == [("rm -rf /", False)]
+    assert _parts("watch -n1 ls -la") == [("ls -la", False)]  # watch stops at its command
     # script writes its log (./typescript unless one is named).
-    assert parts("script -c 'rm x'") == [("rm x", False), ("typescript", False)]
-    assert parts("script -qc ls /dev/null") == [("ls", False)]
-    assert parts("flock 9") == [("flock 9", False)]
-    assert parts("flock -n build.lock make") == [("make", False), ("build.lock", False)]
-    assert parts("script -ttime.log -qc ls /dev/null") == [("ls", False), ("time.log", False)]
+    assert _parts("script -c 'rm x'") == [("rm x", False), ("typescript", False)]
+    assert _parts("script -qc ls /dev/null") == [("ls", False)]
+    assert _parts("flock 9") == [("flock 9", False)]
+    assert _parts("flock -n build.lock make") == [("make", False), ("build.lock", False)]
+    assert _parts("script -ttime.log -qc ls /dev/null") == [("ls", False), ("time.log", False)]
     for refused in [
         "su --comm x",  # getopt's abbreviations are not read
         "su -s /bin/rm root",  # a program to run as the shell
@@ -880,6 +876,92 @@ def test_su_watch_flock_and_script_are_read_for_what_they_run():
     ]:
         with pytest.raises(SplitError):
             split(refused)
+
+
+def test_tracers_are_decided_on_what_they_trace():
+    # strace, ltrace and valgrind run the command as it is: it is decided
+    # as if it ran alone, and the files their options write are edits.
+    assert _parts("strace -f -e trace=openat make test") == [("make test", False)]
+    assert _parts("strace -ff -o /etc/trace rm -rf /") == [
+        ("rm -rf /", False),
+        ("/etc/trace", False),
+    ]
+    assert _parts("strace --output=t.txt -s 200 ls") == [("ls", False), ("t.txt", False)]
+    assert _parts("ltrace -o calls.txt -S ./prog") == [
+        ("./prog", False),
+        ("prog", True),
+        ("calls.txt", False),
+    ]
+    assert _parts("valgrind -q --leak-check=full --log-file=vg.log ls -la") == [
+        ("ls -la", False),
+        ("vg.log", False),
+    ]
+    assert _parts("valgrind --tool=massif --massif-out-file=m.out -- make") == [
+        ("make", False),
+        ("m.out", False),
+    ]
+    # strace pipes its output to a shell command when the file begins with | or !.
+    assert _parts("strace -o '|rm -rf /' true") == [("true", False), ("rm -rf /", False)]
+    assert _parts("strace -o'!curl x' true")[1:] == [("curl x", False)]
+    # As another user, with other variables or injected faults: held, as for sudo.
+    for command in [
+        "strace -u nobody rm x",
+        "strace -E LD_PRELOAD=evil.so rm x",
+        "strace -e inject=unlinkat:error=EPERM rm x",
+        "strace --argv0=sh rm x",
+        "ltrace -u root rm x",
+    ]:
+        assert _parts(command) == [(command, False), ("rm x", True)], command
+    # Attached to a process already running, or not running anything: as written.
+    assert _parts("strace -p 1234") == [("strace -p 1234", False)]
+    assert _parts("valgrind --version") == [("valgrind --version", False)]
+    for refused in [
+        "strace --frobnicate rm x",  # an option we do not know
+        "valgrind --log-file=%q{HOME}/x ls",  # a variable's value
+        "strace -o $LOG ls",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_environment_runners_hold_what_they_run():
+    # mise, direnv and nix run the command with tools and variables of
+    # their own: deny and ask rules see it, an allow must name them as written.
+    for command, inner in [
+        ("mise exec node@20 -- node app.js", "node app.js"),
+        ("mise x -j 2 -- rm -rf /", "rm -rf /"),
+        ("mise x -c 'rm -rf /'", "rm -rf /"),
+        ("direnv exec . rm -rf /", "rm -rf /"),
+        ("nix-shell -p hello --run 'rm -rf /'", "rm -rf /"),
+        ("nix develop -c rm -rf /", "rm -rf /"),
+        ("nix shell nixpkgs#jq --command rm -rf /", "rm -rf /"),
+    ]:
+        assert _parts(command)[1:] == [(inner, True)], command
+        assert not split(command)[0].get("constrain")
+    for command in [
+        "mise install",
+        "mise run test -- rm",
+        "direnv allow",
+        "nix build",
+        "nix-shell",
+    ]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
+    with pytest.raises(SplitError, match="mise with options before exec"):
+        split("mise -C . exec -- rm x")
+
+
+def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
+    for command in [
+        "strace -f rm -rf /",
+        "strace -o '|rm -rf /' true",
+        "ltrace rm -rf /",
+        "valgrind rm -rf /",
+        "mise x -- rm -rf /",
+        "direnv exec . rm -rf /",
+        "nix-shell --run 'rm -rf /'",
+        "nix develop --command rm -rf /",
+    ]:
+        assert table.decide("bash", {"command": command}).action == "block", command
 
 
 _PROBES = ("rm", "git", "curl", "make", "probe")

@@ -28,9 +28,9 @@ from .programs import (
     COMMAND_TAKERS,
     FIND_EXEC,
     FIND_WRITE,
+    HELD,
     LATER,
     PRIVILEGE,
-    PRIVILEGED_TAKERS,
     RUNNERS,
     WRAPPERS,
     git_command_at,
@@ -639,14 +639,15 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in COMMAND_TAKERS:
         taken = COMMAND_TAKERS[program](rest, program)
         if taken is not None:
+            held = HELD in taken
             inner = _taken_subjects(taken, source, config, depth)
-            if program in PRIVILEGED_TAKERS or guarded:
+            if held or guarded:
                 # As for `sudo bash -c`: deny and ask rules see what runs;
                 # an allow must name the command as written.
                 for subject in inner:
                     if "tool" not in subject:
                         subject["constrain"] = True
-            if program in PRIVILEGED_TAKERS:
+            if held:
                 later = inner  # `su` stays a subject as written, as `sudo` does
             else:  # `watch`, `flock`, `script`: as `bash -c`, what runs is decided
                 if guarded:
@@ -856,6 +857,8 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
             if word.expands:
                 raise SplitError("a command string with a variable cannot be evaluated statically")
             out += split(word.value, config, depth + 1)
+        elif kind == "held":
+            continue
         elif kind == "words":
             command = Command()
             command.words = word
