@@ -520,6 +520,10 @@ _WRAPPER_RUNS = {
     "taskset": ([["-c"]], ["0"]),
     "ionice": ([["-c", "3"], ["-c2", "-n7"], ["--class", "3"]], []),
     "chrt": ([["-o"], ["--other"]], ["0"]),
+    # (an optional value only attached: `prlimit -n probe` runs the probe)
+    "prlimit": ([["--nofile=1024"], ["-n1024"], ["-n"], ["--cpu=100", "--nofile=512:1024"]], []),
+    "setpriv": ([["--nnp"], ["--no-new-privs"]], []),
+    "unshare": ([[], ["-f"], ["--fork"]], []),
     "xargs": (
         [["-n", "1"], ["-0"], ["-L", "2"], ["--max-args=3"], ["--max-lines"], ["-l"], ["-l2"]]
         + [["-e"], ["-eX"], ["--eof=x"], ["-t"]],
@@ -924,6 +928,31 @@ def test_tracers_are_decided_on_what_they_trace():
             split(refused)
 
 
+def test_wrappers_read_by_their_getopt():
+    # An optional value is only attached: `prlimit -n rm -rf /` runs rm.
+    assert _parts("prlimit -n rm -rf /") == [("rm -rf /", False)]
+    assert _parts("prlimit --nofile=1024 -n512 make") == [("make", False)]
+    assert _parts("unbuffer -p npm test") == [("npm test", False)]
+    assert _parts("prlimit -p 1234") == [("prlimit -p 1234", False)]  # no command
+    # Another user, root or namespaces: held, as for sudo.
+    for command in [
+        "chroot /srv/jail rm -rf /",
+        "chroot --userspec=1:1 / rm -rf /",
+        "gosu app rm -rf /",
+        "run0 -u bob rm -rf /",
+        "setpriv --reuid=1000 --clear-groups rm -rf /",
+        "unshare -r --mount=/x rm -rf /",
+        "nsenter -t 1 -m rm -rf /",
+        "fakeroot -- rm -rf /",
+        "sudo chroot / nice rm -rf /",
+    ]:
+        assert _parts(command) == [(command, False), ("rm -rf /", True)], command
+    assert _parts("chroot /srv/jail") == [("chroot /srv/jail", False)]  # its shell
+    for refused in ["run0 -i", "unbuffer -noecho ls", "xargs chroot", "unshare --frob ls"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_environment_runners_hold_what_they_run():
     # mise, direnv and nix run the command with tools and variables of
     # their own: deny and ask rules see it, an allow must name them as written.
@@ -960,6 +989,9 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "direnv exec . rm -rf /",
         "nix-shell --run 'rm -rf /'",
         "nix develop --command rm -rf /",
+        "prlimit -n rm -rf /",
+        "chroot / rm -rf /",
+        "unshare -r rm -rf /",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

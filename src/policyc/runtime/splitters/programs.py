@@ -412,25 +412,26 @@ def _flock_commands(words: list[Word], name: str) -> list | None:
 _TRACERS = {
     "strace": (
         "abeEIoOpPsSuUX",
-        "AcCdDfFhiknqrtTvVwxyYzZ",
+        "AcCdDfFhiknNqrtTvVwxyYzZ",
         "",
         _options(
             "--columns --detach-on --env --interruptible --stack-trace-frame-limit "
             "--syscall-limit --output --summary-syscall-overhead --attach --trace-path "
             "--string-limit --summary-sort-by --user --summary-columns --const-print-style "
-            "--argv0 --trace --trace-fds --abbrev --verbose --raw --signals --status --read "
+            "--argv0 --color --trace --trace-fds --abbrev --verbose --raw --signals --status --read "
             "--write --fault --inject --kvm --decode-pids"
         ),
         _options(
             "--output-append-mode --summary-only --summary --debug --follow-forks "
             "--output-separately --help --instruction-pointer --kill-on-exit --syscall-number "
             "--no-abbrev --version --summary-wall-clock --pidns-translation --successful-only "
-            "--failed-only --failing-only --seccomp-bpf"
+            "--failed-only --failing-only --seccomp-bpf --arg-names --always-show-pid"
         ),
         _options(
             "--daemonize --daemonised --daemonized --stack-trace --stack-traces "
             "--relative-timestamps --absolute-timestamps --timestamps --syscall-times "
-            "--strings-in-hex --tips --quiet --silent --silence --decode-fds --secontext"
+            "--strings-in-hex --tips --quiet --silent --silence --decode-fds --secontext "
+            "--namespace"
         ),
     ),
     "ltrace": (
@@ -856,6 +857,127 @@ PRIVILEGE = {
 }
 
 
+def _getopt_spec(
+    short_value: str = "",
+    short_flags: str = "",
+    short_optional: str = "",
+    long_value: str = "",
+    long_flags: str = "",
+    long_optional: str = "",
+) -> tuple:
+    return (
+        short_value,
+        short_flags,
+        short_optional,
+        _options(long_value),
+        _options(long_flags),
+        _options(long_optional),
+    )
+
+
+# Wrappers whose options are read as their getopt reads them (options first,
+# an optional value only attached: `prlimit -n rm` runs rm): (getopt spec,
+# operands before the command, held). Held: the command runs as another
+# user, under another root or namespaces, or with variables of the
+# wrapper's; it stays a subject as written and deny and ask rules see the
+# command, as for sudo. An option not listed is refused. (util-linux 2.38
+# to 2.40, coreutils 9, systemd 252 to 256, Expect 5.45, proxychains-ng 4,
+# torsocks 2, fakeroot 1.31, gosu, su-exec and daemontools.)
+GETOPT_WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
+    "prlimit": (
+        _getopt_spec(
+            "po",
+            "Vh",
+            "cdefilmnqrstuvxy",
+            "--pid --output",
+            "--version --help --noheadings --raw --verbose",
+            "--as --core --cpu --data --fsize --locks --memlock --msgqueue --nice --nofile "
+            "--nproc --rss --rtprio --rttime --sigpending --stack",
+        ),
+        0,
+        False,
+    ),
+    "unbuffer": (_getopt_spec("", "p"), 0, False),
+    "catchsegv": (_getopt_spec(), 0, False),
+    "systemd-inhibit": (
+        _getopt_spec("", "", "", "--what --who --why --mode", "--no-ask-password"),
+        0,
+        False,
+    ),
+    "proxychains": (_getopt_spec("f", "q"), 0, False),
+    "proxychains4": (_getopt_spec("f", "q"), 0, False),
+    "torsocks": (
+        _getopt_spec("upaP", "i6dq", "", "--user --pass --address --port", "--isolate --ipv6"),
+        0,
+        False,
+    ),
+    "chroot": (_getopt_spec("", "", "", "--userspec --groups", "--skip-chdir"), 1, True),
+    "gosu": (_getopt_spec(), 1, True),
+    "su-exec": (_getopt_spec(), 1, True),
+    "setuidgid": (_getopt_spec(), 1, True),
+    "envuidgid": (_getopt_spec(), 1, True),
+    "envdir": (_getopt_spec(), 1, True),
+    "run0": (
+        _getopt_spec(
+            "ugD",
+            "",
+            "",
+            "--machine --unit --property --description --slice --user --group --nice --chdir "
+            "--setenv --background --shell-prompt-prefix",
+            "--no-ask-password --slice-inherit --pty --pty-late --pipe",
+        ),
+        0,
+        True,
+    ),
+    "setpriv": (
+        _getopt_spec(
+            "",
+            "",
+            "",
+            "--inh-caps --ambient-caps --ruid --euid --rgid --egid --reuid --regid --groups "
+            "--bounding-set --securebits --pdeathsig --ptracer --selinux-label "
+            "--apparmor-profile --landlock-access --landlock-rule --seccomp-filter",
+            "--nnp --no-new-privs --clear-groups --keep-groups --init-groups --reset-env",
+        ),
+        0,
+        True,
+    ),
+    "unshare": (
+        _getopt_spec(
+            "RwSGl",
+            "fmuinpCTUrc",
+            "",
+            "--map-user --map-users --map-group --map-groups --owner --propagation "
+            "--setgroups --setuid --setgid --root --wd --monotonic --boottime --load-interp",
+            "--fork --forward-signals --map-root-user --map-current-user --map-auto "
+            "--map-subids --keep-caps",
+            "--mount --uts --ipc --net --pid --user --cgroup --time --kill-child "
+            "--mount-proc --mount-binfmt",
+        ),
+        0,
+        True,
+    ),
+    "nsenter": (
+        _getopt_spec(
+            "tNSG",
+            "aecFZ",
+            "muinpCUTrwW",
+            "--target --net-socket --setuid --setgid",
+            "--all --env --no-fork --join-cgroup --preserve-credentials --keep-caps "
+            "--user-parent --follow-context",
+            "--mount --uts --ipc --net --pid --cgroup --user --time --root --wd --wdns",
+        ),
+        0,
+        True,
+    ),
+    "fakeroot": (
+        _getopt_spec("lfisb", "u", "", "--lib --faked --fd-base", "--unknown-is-real"),
+        0,
+        True,
+    ),
+}
+
+
 def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
     """Drop wrappers from the front; report whether one may change what runs."""
     guarded = False
@@ -899,6 +1021,13 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
             # What follows is read on: `sudo nice rm -rf /` runs rm.
             words, guarded = words[i:], True
             continue
+        if name in GETOPT_WRAPPERS:
+            spec, before, held = GETOPT_WRAPPERS[name]
+            _, operands = _getopt(words, name, spec, permute=False)
+            if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
+                raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+            words, guarded = operands[before:], guarded or held
+            continue
         return words, guarded
     return words, guarded
 
@@ -930,3 +1059,7 @@ def _skip_options(
         else:
             raise SplitError(f"{name} with option {value} cannot be evaluated statically")
     return i
+
+
+# Programs `strip_wrappers` reads past.
+STRIPPABLE = frozenset(WRAPPERS) | frozenset(PRIVILEGE) | frozenset(GETOPT_WRAPPERS)

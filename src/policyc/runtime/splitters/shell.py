@@ -30,9 +30,8 @@ from .programs import (
     FIND_WRITE,
     HELD,
     LATER,
-    PRIVILEGE,
     RUNNERS,
-    WRAPPERS,
+    STRIPPABLE,
     git_command_at,
     is_input,
     is_safe_assignment,
@@ -593,7 +592,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
-    if program_name(words[k].value) in _STRIPPABLE:
+    if program_name(words[k].value) in STRIPPABLE:
         rest, wrapped = strip_wrappers(words[k:])
         guarded = guarded or wrapped
     else:
@@ -882,7 +881,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 
 
 # Command names the fast path leaves to the general one.
-_SPECIAL = frozenset(WRAPPERS) | frozenset(PRIVILEGE) | SHELLS | RESERVED_SKIP | RESERVED_END
+_SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
 _SPECIAL |= frozenset(COMMAND_TAKERS)
 # Programs whose arguments can change what runs, and when the plain path must
@@ -898,4 +897,3 @@ for _name, _spec in RUNNERS.items():
         else (lambda words, runs=_spec[0]: not runs.isdisjoint(words))
     )
 del _name, _spec
-_STRIPPABLE = frozenset(WRAPPERS) | frozenset(PRIVILEGE)
