@@ -25,22 +25,19 @@ from __future__ import annotations
 from collections import namedtuple
 
 from .programs import (
-    COMMAND_TAKERS,
     FIND_EXEC,
     FIND_WRITE,
-    HELD,
     LATER,
     RUNNERS,
-    STRIPPABLE,
     git_command_at,
-    is_input,
     is_safe_assignment,
     program_name,
     runner_commands,
     shell_script,
-    strip_wrappers,
 )
-from .words import SplitError, Word, new_word
+from .takers import COMMAND_TAKERS, HELD
+from .words import SplitError, Word, is_input, new_word
+from .wrappers import STRIPPABLE, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
 MAX_DEPTH = 4  # nested `bash -c` strings

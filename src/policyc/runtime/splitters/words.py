@@ -1,5 +1,6 @@
-"""The shell splitter's words, and the error it raises: shared by the
-parser (`shell`) and the readers of what programs run (`programs`)."""
+"""The shell splitter's words, the error it raises, and a program's options
+read from them as its getopt reads them: shared by the parser (`shell`) and
+the readers of what programs run (`programs`, `wrappers`, `takers`)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,126 @@ class Word(_Word):
 # `Word(...)` goes through the named tuple's `__new__`, a Python frame; the
 # lexer makes most of its words with this instead (all five fields given).
 new_word = tuple.__new__
+
+
+# -- reading options from words ----------------------------------------------
+
+
+def option_names(text: str) -> frozenset[str]:
+    """`"--a --b"` as a set of names, for the tables of options."""
+    return frozenset(text.split())
+
+
+def getopt(words: list[Word], name: str, spec: tuple, permute: bool) -> tuple[list, list]:
+    """Options and operands as GNU getopt_long reads them: `(option, value)`
+    pairs (value a Word, or None) and the operands. `spec` is (short options
+    with a value, short flags, short options whose value is attached or
+    absent, and the same three sets of long options). `permute`: options may
+    follow operands (getopt's default), else the first operand ends them.
+    An option not in `spec` is refused: what follows it cannot be known."""
+    short_value, short_flags, short_optional, long_value, long_flags, long_optional = spec
+    options: list = []
+    operands: list = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        value = word.value
+        if value == "--":
+            operands += words[i + 1 :]
+            break
+        if value.startswith("--"):
+            option, eq, attached = value.partition("=")
+            if option in long_value and (eq or i + 1 < n):
+                options.append((option, part_of(word, attached) if eq else words[i + 1]))
+                i += 1 if eq else 2
+                continue
+            if option in long_optional or option in long_flags and not eq:
+                options.append((option, part_of(word, attached) if eq else None))
+                i += 1
+                continue
+        elif value.startswith("-") and len(value) > 1:
+            k = 1
+            while k < len(value):
+                c = value[k]
+                if c in short_value or c in short_optional:
+                    if k + 1 < len(value):
+                        options.append(("-" + c, part_of(word, value[k + 1 :])))
+                    elif c in short_value and i + 1 < n:
+                        options.append(("-" + c, words[i + 1]))
+                        i += 1
+                    elif c in short_value:
+                        break  # no value: refused below
+                    else:
+                        options.append(("-" + c, None))
+                    k = len(value)
+                elif c in short_flags:
+                    options.append(("-" + c, None))
+                    k += 1
+                else:
+                    break
+            if k == len(value):
+                i += 1
+                continue
+        elif value == "-" and "-" in short_flags:  # `su -`
+            options.append(("-", None))
+            i += 1
+            continue
+        else:
+            if not permute:
+                operands += words[i:]
+                break
+            operands.append(word)
+            i += 1
+            continue
+        raise SplitError(f"{name} with option {value} cannot be evaluated statically")
+    return options, operands
+
+
+def part_of(word: Word, value: str) -> Word:
+    """The value of `--option=value` or `-oVALUE`, as a word of its own."""
+    return new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
+
+
+def last_option(options: list, *names: str):
+    """The value of the last of these options given (getopt's), or None."""
+    found = None
+    for option, value in options:
+        if option in names:
+            found = value if value is not None else True
+    return found
+
+
+def value_of(words: list[Word], i: int, eq: str) -> Word:
+    if eq:
+        return part_of(words[i], words[i].value.partition("=")[2])
+    if i + 1 < len(words):
+        return words[i + 1]
+    raise SplitError("`--command` without a command string")
+
+
+def input_word(at: int) -> Word:
+    """What xargs reads, as one word `…` (no source: start == end)."""
+    return new_word(Word, ("…", at, at, False, False))
+
+
+def is_input(word: Word) -> bool:
+    return word.start == word.end and word.value == "…"
+
+
+def getopt_spec(
+    short_value: str = "",
+    short_flags: str = "",
+    short_optional: str = "",
+    long_value: str = "",
+    long_flags: str = "",
+    long_optional: str = "",
+) -> tuple:
+    """A `getopt` spec: short options as strings of letters, long ones as names."""
+    return (
+        short_value,
+        short_flags,
+        short_optional,
+        option_names(long_value),
+        option_names(long_flags),
+        option_names(long_optional),
+    )

@@ -1,0 +1,288 @@
+"""Programs that run a command they are given, as a string or as words:
+su and runuser, script, watch, flock, strace, ltrace and valgrind, and the
+environment runners mise, direnv and nix. `shell` decides what they return.
+"""
+
+from __future__ import annotations
+
+from .programs import shell_script
+from .words import (
+    SplitError,
+    Word,
+    getopt,
+    is_input,
+    last_option,
+    new_word,
+    option_names,
+    part_of,
+    value_of,
+)
+
+# Programs that run a command they are given as a string or as words:
+# each returns what runs as ("string", Word) for a shell string, ("words",
+# [Word]) for a command run as it is, ("file", Word) for a file it writes
+# (script's log, flock's lock), or None where it runs no command of the
+# caller's (`su` alone). With HELD among them, the program changes who runs
+# the command or what it finds (`su`, `mise exec`): deny and ask rules see
+# what runs, and an allow must name the program as written, as for sudo.
+# Without, the command is decided as if it ran alone, as for `bash -c`.
+HELD = ("held", None)
+
+
+def _su_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "cgGsw" + ("u" if name == "runuser" else ""),
+        "lmpPf-",
+        "",
+        frozenset(
+            {"--command", "--session-command", "--shell", "--group", "--supp-group"}
+            | {"--whitelist-environment", "--user"}
+        ),
+        frozenset({"--login", "--preserve-environment", "--pty", "--fast"}),
+        frozenset(),
+    )
+    options, operands = getopt(words, name, spec, permute=True)
+    if last_option(options, "-s", "--shell") is not None:
+        raise SplitError(
+            f"{name} -s (a program to run as the shell) cannot be evaluated statically"
+        )
+    if name == "runuser" and last_option(options, "-u", "--user") is not None:
+        return [HELD, ("words", operands)] if operands else None  # `runuser -u USER -- CMD`
+    taken = [HELD]
+    string = last_option(options, "-c", "--command", "--session-command")
+    if string is not None:
+        taken.append(("string", string))
+    if any(map(is_input, operands)):  # `xargs su root`: its input may be `-c CMD`
+        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+    if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
+        script = shell_script(operands, "sh")
+        if script is not None:
+            taken.append(("string", script))
+    return taken if len(taken) > 1 else None
+
+
+def _script_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "cEIOBTmo",
+        "aefq",
+        "t",
+        frozenset(
+            {"--command", "--echo", "--log-in", "--log-out", "--log-io", "--log-timing"}
+            | {"--logging-format", "--output-limit"}
+        ),
+        frozenset({"--append", "--return", "--flush", "--force", "--quiet"}),
+        frozenset({"--timing"}),
+    )
+    options, operands = getopt(words, name, spec, permute=True)
+    string = last_option(options, "-c", "--command")
+    if string is None:
+        return None  # an interactive shell
+    taken = [("string", string)]
+    logs = [v for o, v in options if o in ("-I", "-O", "-B", "-T", "--log-in", "--log-out")]
+    logs += [v for o, v in options if o in ("--log-io", "--log-timing", "-t", "--timing") and v]
+    logs += operands[:1]
+    if not operands and last_option(options, "-O", "--log-out", "-B", "--log-io") is None:
+        logs.append(new_word(Word, ("typescript", 0, 0, False, False)))  # the default, in the cwd
+    return taken + [("file", log) for log in logs]
+
+
+def _watch_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "nq",
+        "bcCeghprtwx",
+        "d",
+        frozenset({"--interval", "--equexit"}),
+        frozenset({"--beep", "--color", "--no-color", "--errexit", "--chgexit", "--precise"})
+        | frozenset({"--no-rerun", "--no-title", "--no-wrap", "--exec"}),
+        frozenset({"--differences"}),
+    )
+    options, operands = getopt(words, name, spec, permute=False)
+    if not operands:
+        return None
+    if any(map(is_input, operands)):  # joined with its input, then run by sh
+        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+    if last_option(options, "-x", "--exec") is not None:
+        return [("words", operands)]
+    # Without -x, watch joins its arguments with spaces and hands them to `sh -c`.
+    joined = " ".join(w.value for w in operands)
+    expands = any(w.expands for w in operands)
+    return [("string", new_word(Word, (joined, 0, 0, expands, True)))]
+
+
+def _flock_commands(words: list[Word], name: str) -> list | None:
+    spec = (
+        "wE",
+        "sexnoFu",
+        "",
+        frozenset({"--wait", "--timeout", "--conflict-exit-code"}),
+        frozenset({"--shared", "--exclusive", "--unlock", "--nonblock", "--nb", "--close"})
+        | frozenset({"--no-fork", "--verbose", "--fcntl"}),
+        frozenset(),
+    )
+    _, operands = getopt(words, name, spec, permute=False)
+    if len(operands) < 2:
+        return None  # `flock FD`: a lock on an open file, no command
+    lock = ("file", operands[0])  # created if it is missing
+    if operands[1].value in ("-c", "--command"):
+        if len(operands) != 3:
+            raise SplitError(f"{name} -c takes one command string")
+        return [("string", operands[2]), lock]
+    return [("words", operands[1:]), lock]
+
+
+# strace 5.x-6.x and ltrace 0.7 (getopt_long, options before the command):
+# short options with a value, short flags, short options with an optional
+# attached value, and the same for long options.
+_TRACERS = {
+    "strace": (
+        "abeEIoOpPsSuUX",
+        "AcCdDfFhiknNqrtTvVwxyYzZ",
+        "",
+        option_names(
+            "--columns --detach-on --env --interruptible --stack-trace-frame-limit "
+            "--syscall-limit --output --summary-syscall-overhead --attach --trace-path "
+            "--string-limit --summary-sort-by --user --summary-columns --const-print-style "
+            "--argv0 --color --trace --trace-fds --abbrev --verbose --raw --signals --status --read "
+            "--write --fault --inject --kvm --decode-pids"
+        ),
+        option_names(
+            "--output-append-mode --summary-only --summary --debug --follow-forks "
+            "--output-separately --help --instruction-pointer --kill-on-exit --syscall-number "
+            "--no-abbrev --version --summary-wall-clock --pidns-translation --successful-only "
+            "--failed-only --failing-only --seccomp-bpf --arg-names --always-show-pid"
+        ),
+        option_names(
+            "--daemonize --daemonised --daemonized --stack-trace --stack-traces "
+            "--relative-timestamps --absolute-timestamps --timestamps --syscall-times "
+            "--strings-in-hex --tips --quiet --silent --silence --decode-fds --secontext "
+            "--namespace"
+        ),
+    ),
+    "ltrace": (
+        "aADeFlnopsuwxX",
+        "bcCfhiLrStTV",
+        "",
+        option_names("--align --config --debug --indent --library --output --where"),
+        option_names("--demangle --help --version --no-signals"),
+        frozenset(),
+    ),
+}
+# Options with which the traced command runs as another user, with other
+# variables or another argv[0], or sees system calls fail on purpose.
+_TRACER_HOLDS = option_names("-u --user -E --env --argv0 --fault --inject")
+
+
+def _tracer_commands(words: list[Word], name: str) -> list | None:
+    """The command `strace`/`ltrace` run, and the file `-o` writes (which
+    strace pipes to a shell command instead when it begins with | or !)."""
+    options, operands = getopt(words, name, _TRACERS[name], permute=False)
+    if not operands:
+        return None  # `strace -p PID`: a process already running
+    taken: list = [("words", operands)]
+    for option, value in options:
+        if (
+            option in _TRACER_HOLDS
+            or option == "-e"
+            and value.value.startswith(("inject=", "fault="))
+        ):
+            taken.append(HELD)
+        elif option in ("-o", "--output"):
+            if name == "strace" and value.value.startswith(("|", "!")):
+                taken.append(("string", part_of(value, value.value[1:])))
+            else:
+                taken.append(("file", value))
+    return taken
+
+
+# valgrind's options that name a file its tool writes.
+_VALGRIND_FILES = option_names(
+    "--log-file --xml-file --massif-out-file --callgrind-out-file --cachegrind-out-file "
+    "--dhat-out-file"
+)
+
+
+def _valgrind_commands(words: list[Word], name: str) -> list | None:
+    """The command valgrind runs, and the files its options name. Every
+    option of valgrind's is one word (`--tool=memcheck`, `-q`): it takes the
+    first other word as the program, and refuses an option it does not know
+    without running anything."""
+    taken: list = []
+    i = 1
+    while i < len(words) and words[i].value.startswith("-"):
+        option, eq, value = words[i].value.partition("=")
+        i += 1
+        if option == "--":
+            break
+        if option in _VALGRIND_FILES and eq:
+            if "%q" in value:  # `%q{VAR}`: a variable's value
+                raise SplitError(f"a {name} {option} with %q cannot be evaluated statically")
+            taken.append(("file", part_of(words[i - 1], value)))
+    if i == len(words):
+        return None
+    return [("words", words[i:])] + taken
+
+
+def _mise_commands(words: list[Word], name: str) -> list | None:
+    """What `mise exec`/`mise x` run: the words after `--`, or the string of
+    `-c`. It puts the tools it names first on PATH: held."""
+    values = [w.value for w in words]
+    if len(values) < 2 or values[1] not in ("exec", "x"):
+        if len(values) > 1 and values[1].startswith("-") and not {"exec", "x"}.isdisjoint(values):
+            # `mise -C dir exec`: a global option before it, which we do not read
+            raise SplitError(f"{name} with options before exec cannot be evaluated statically")
+        return None  # another subcommand: `mise install`, `mise run TASK`
+    for k in range(2, len(words)):
+        option, eq, _ = values[k].partition("=")
+        if values[k] == "--":
+            return [HELD, ("words", words[k + 1 :])] if k + 1 < len(words) else None
+        if option in ("-c", "--command"):
+            return [HELD, ("string", value_of(words, k, eq))]
+        if values[k].startswith("-c"):
+            return [HELD, ("string", part_of(words[k], values[k][2:]))]
+    return None  # a shell, or nothing
+
+
+def _direnv_commands(words: list[Word], name: str) -> list | None:
+    """`direnv exec DIR COMMAND...` runs COMMAND with DIR's .envrc loaded (its
+    bash runs too, as it is written in that file): held."""
+    if len(words) > 3 and words[1].value == "exec":
+        return [HELD, ("words", words[3:])]
+    return None
+
+
+def _nix_commands(words: list[Word], name: str) -> list | None:
+    """`nix-shell --run STRING` (or `--command`) runs STRING in the shell it
+    builds; `nix develop`/`nix shell` ... `-c COMMAND...` the words. Held:
+    the environment is the derivation's. A word equal to one of these
+    options is taken as one wherever it stands: a reading stricter than
+    nix's when it is another option's value."""
+    values = [w.value for w in words]
+    if name == "nix-shell":
+        for k, value in enumerate(values):
+            if value in ("--run", "--command"):
+                if k + 1 == len(words):
+                    raise SplitError(f"{name} {value} without a command string")
+                return [HELD, ("string", words[k + 1])]
+        return None
+    if not ("develop" in values or "shell" in values):
+        return None  # `nix build`, `nix run` (the package's own program)
+    for k, value in enumerate(values):
+        if value in ("-c", "--command"):
+            return [HELD, ("words", words[k + 1 :])] if k + 1 < len(words) else None
+    return None
+
+
+COMMAND_TAKERS = {
+    "su": _su_commands,
+    "runuser": _su_commands,
+    "script": _script_commands,
+    "watch": _watch_commands,
+    "flock": _flock_commands,
+    "strace": _tracer_commands,
+    "ltrace": _tracer_commands,
+    "valgrind": _valgrind_commands,
+    "mise": _mise_commands,
+    "direnv": _direnv_commands,
+    "nix-shell": _nix_commands,
+    "nix": _nix_commands,
+}
