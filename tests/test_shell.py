@@ -979,6 +979,42 @@ def test_environment_runners_hold_what_they_run():
         split("mise -C . exec -- rm x")
 
 
+def test_tmux_is_read_for_the_commands_it_runs():
+    # What tmux runs, in its server's environment: held, as for sudo.
+    def held(command):
+        parts = _parts(command)
+        assert parts[0] == (quote_join(shlex.split(command)), False), command
+        return parts[1:]
+
+    assert held("tmux new-session -d -s dev 'npm run dev'") == [("npm run dev", True)]
+    assert held("tmux new -d rm -rf /") == [("rm -rf /", True)]  # words run as they are
+    assert held("tmux neww -t x 'make; rm x'") == [("make", True), ("rm x", True)]
+    assert held("tmux run-s 'rm -rf /'") == [("rm -rf /", True)]  # a unique prefix
+    assert held("tmux -c 'rm -rf /'") == [("rm -rf /", True)]
+    assert held("tmux new -d \\; send-keys 'rm -rf /' Enter") == [("rm -rf /", True)]
+    # send-keys types its words, without spaces between them, into the pane's shell.
+    assert held("tmux send-keys -t dev 'npm run dev' Enter") == [("npm run dev", True)]
+    assert held("tmux send-keys ls Space -la Enter") == [("ls -la", True)]
+    assert held("tmux send-keys -l 'rm -rf /'") == [("rm -rf /", True)]
+    assert held("tmux send -t dev C-c") == []
+    assert held("tmux saveb /etc/x") == [("/etc/x", False)]
+    for command in ["tmux ls", "tmux attach -t dev", "tmux kill-server", "tmux"]:
+        assert held(command) == [], command
+    for refused in [
+        "tmux send-keys rx BSpace 'm -rf /' Enter",  # keys that edit the line
+        "tmux display -p '#(rm -rf /)'",  # a format's #(command)
+        "tmux bind x run 'rm -rf /'",  # a command kept for later
+        "tmux set -g default-command 'rm -rf /'",
+        "tmux if 'true' 'run rm'",
+        "tmux s",  # an ambiguous prefix
+        "tmux new -d 'ls;'",
+        "tmux run -C 'neww rm'",
+        "xargs tmux",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
     for command in [
         "strace -f rm -rf /",
@@ -992,6 +1028,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "prlimit -n rm -rf /",
         "chroot / rm -rf /",
         "unshare -r rm -rf /",
+        "tmux new -d 'rm -rf /'",
+        "tmux send-keys 'rm -rf /' Enter",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

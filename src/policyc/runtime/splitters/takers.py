@@ -10,6 +10,7 @@ from .words import (
     SplitError,
     Word,
     getopt,
+    getopt_spec,
     is_input,
     last_option,
     new_word,
@@ -272,6 +273,210 @@ def _nix_commands(words: list[Word], name: str) -> list | None:
     return None
 
 
+# tmux (2.9 to 3.5): its commands by full name and alias (a command may be
+# given by a unique prefix of its full name, as tmux takes it).
+_TMUX_ALIASES = {
+    "attach": "attach-session",
+    "bind": "bind-key",
+    "breakp": "break-pane",
+    "capturep": "capture-pane",
+    "clearhist": "clear-history",
+    "clearphist": "clear-prompt-history",
+    "confirm": "confirm-before",
+    "deleteb": "delete-buffer",
+    "detach": "detach-client",
+    "menu": "display-menu",
+    "display": "display-message",
+    "displayp": "display-panes",
+    "popup": "display-popup",
+    "findw": "find-window",
+    "has": "has-session",
+    "if": "if-shell",
+    "joinp": "join-pane",
+    "killp": "kill-pane",
+    "killw": "kill-window",
+    "lastp": "last-pane",
+    "last": "last-window",
+    "linkw": "link-window",
+    "lsb": "list-buffers",
+    "lsc": "list-clients",
+    "lscm": "list-commands",
+    "lsk": "list-keys",
+    "lsp": "list-panes",
+    "ls": "list-sessions",
+    "lsw": "list-windows",
+    "loadb": "load-buffer",
+    "lockc": "lock-client",
+    "lock": "lock-server",
+    "locks": "lock-session",
+    "movep": "move-pane",
+    "movew": "move-window",
+    "new": "new-session",
+    "neww": "new-window",
+    "nextl": "next-layout",
+    "next": "next-window",
+    "pasteb": "paste-buffer",
+    "pipep": "pipe-pane",
+    "prevl": "previous-layout",
+    "prev": "previous-window",
+    "refresh": "refresh-client",
+    "rename": "rename-session",
+    "renamew": "rename-window",
+    "resizep": "resize-pane",
+    "resizew": "resize-window",
+    "respawnp": "respawn-pane",
+    "respawnw": "respawn-window",
+    "rotatew": "rotate-window",
+    "run": "run-shell",
+    "saveb": "save-buffer",
+    "selectl": "select-layout",
+    "selectp": "select-pane",
+    "selectw": "select-window",
+    "send": "send-keys",
+    "setb": "set-buffer",
+    "setenv": "set-environment",
+    "set": "set-option",
+    "setw": "set-window-option",
+    "showb": "show-buffer",
+    "showenv": "show-environment",
+    "showmsgs": "show-messages",
+    "show": "show-options",
+    "showphist": "show-prompt-history",
+    "showw": "show-window-options",
+    "source": "source-file",
+    "splitw": "split-window",
+    "start": "start-server",
+    "suspendc": "suspend-client",
+    "swapp": "swap-pane",
+    "swapw": "swap-window",
+    "switchc": "switch-client",
+    "unbind": "unbind-key",
+    "unlinkw": "unlink-window",
+    "wait": "wait-for",
+}
+_TMUX_NAMES = frozenset(_TMUX_ALIASES.values()) | option_names(
+    "choose-buffer choose-client choose-tree clock-mode command-prompt copy-mode "
+    "customize-mode kill-server kill-session send-prefix server-access set-hook show-hooks"
+)
+# The commands that run a shell command: their flags and their options with
+# a value; the shell command and its arguments come after them.
+_TMUX_RUNS = {
+    "new-session": ("AdDEPX", "cefFnstxy"),
+    "new-window": ("abdkPS", "ceFnt"),
+    "split-window": ("bdfhIvPZ", "ceFlpt"),
+    "respawn-pane": ("k", "cet"),
+    "respawn-window": ("k", "cet"),
+    "run-shell": ("bE", "cdt"),  # (-C: a tmux command instead, refused)
+    "pipe-pane": ("IOo", "t"),
+    "display-popup": ("BCEkN", "bcdehsStTwxy"),
+}
+# The commands that keep or run tmux commands of their own (a key binding,
+# a hook, a menu, a prompt's template) or set what later panes run (an
+# option such as default-command): refused.
+_TMUX_REFUSED = option_names(
+    "bind-key set-hook if-shell confirm-before command-prompt display-menu choose-buffer "
+    "choose-client choose-tree set-option set-window-option"
+)
+# send-keys: the keys that end a line, and those read as the text they type.
+_TMUX_LINE_ENDS = {"enter": "\n", "c-m": "\n", "kpenter": "\n", "c-j": "\n", "c-c": "\n"}
+_TMUX_TYPED = {"space": " ", "tab": "\t"}
+
+
+def _tmux_command(name: str, source: str) -> str:
+    full = _TMUX_ALIASES.get(name, name)
+    if full in _TMUX_NAMES:
+        return full
+    found = [n for n in _TMUX_NAMES if n.startswith(name)]
+    if len(found) != 1:
+        raise SplitError(f"{source} command {name!r} cannot be evaluated statically")
+    return found[0]
+
+
+def _tmux_key(word: str) -> str | None:
+    """What a send-keys word types: itself, a line end, or None for a key
+    that edits the line (BSpace, Up, C-u...) or one we do not read."""
+    lower = word.lower()
+    if lower in _TMUX_LINE_ENDS:
+        return _TMUX_LINE_ENDS[lower]
+    if lower in _TMUX_TYPED:
+        return _TMUX_TYPED[lower]
+    if (
+        len(word) > 2
+        and word[1] == "-"
+        and word[0] in "CMScms"
+        or word[:1] == "^"
+        and len(word) == 2
+        or lower in _TMUX_KEY_NAMES
+        or lower.startswith(("kp", "mouse", "wheel", "double", "triple", "secondclick"))
+        or lower[:1] == "f"
+        and lower[1:].isdigit()
+    ):
+        return None
+    return word
+
+
+_TMUX_KEY_NAMES = option_names(
+    "bspace btab dc delete down end escape home ic insert left npage pagedown pgdn ppage "
+    "pageup pgup right up any"
+)
+
+
+def _tmux_commands(words: list[Word], name: str) -> list | None:
+    """What a tmux command line runs: the shell command of new-session,
+    new-window, split-window, respawn-*, run-shell, pipe-pane and
+    display-popup (a string run by the default shell, or words run as they
+    are), the lines send-keys types, and the string of `tmux -c`. Held: it
+    runs in the tmux server's environment."""
+    if any("#(" in w.value for w in words):  # a format's #(command) runs it
+        raise SplitError(f"{name} with a #(command) cannot be evaluated statically")
+    options, rest = getopt(words, name, getopt_spec("cfLST", "2CDlNuvV"), permute=False)
+    taken: list = [HELD]
+    string = last_option(options, "-c")
+    if string is not None:
+        taken.append(("string", string))
+    commands: list[list[Word]] = [[]]
+    for word in rest:
+        if word.value == ";":
+            commands.append([])
+        elif word.value.endswith(";"):  # tmux splits commands there too
+            raise SplitError(f"{name} with a word ending in ; cannot be evaluated statically")
+        else:
+            commands[-1].append(word)
+    for command in commands:
+        if command:
+            taken += _tmux_runs(command, name)
+    return taken if len(taken) > 1 else None
+
+
+def _tmux_runs(command: list[Word], name: str) -> list:
+    full = _tmux_command(command[0].value, name)
+    if full in _TMUX_REFUSED:
+        raise SplitError(f"{name} {full} cannot be evaluated statically")
+    if full in _TMUX_RUNS:
+        flags, with_value = _TMUX_RUNS[full]
+        _, args = getopt(command, name, getopt_spec(with_value, flags), permute=False)
+        if len(args) == 1:  # run by the default shell, as `sh -c` runs it
+            return [("string", args[0])]
+        return [("words", args)] if args else []
+    if full == "send-keys":
+        options, keys = getopt(command, name, getopt_spec("cNt", "FKlMRX", "", ""), permute=False)
+        if last_option(options, "-X") is not None:
+            return []  # copy mode's commands
+        literal = last_option(options, "-l") is not None
+        typed = []
+        for key in keys:
+            text = key.value if literal else _tmux_key(key.value)
+            if text is None:
+                raise SplitError(f"{name} send-keys {key.value} cannot be evaluated statically")
+            typed.append(text)
+        expands = any(k.expands for k in keys)
+        lines = "".join(typed)
+        return [("string", new_word(Word, (lines, 0, 0, expands, True)))] if lines.strip() else []
+    if full == "save-buffer" and len(command) > 1:
+        return [("file", command[-1])]
+    return []
+
+
 COMMAND_TAKERS = {
     "su": _su_commands,
     "runuser": _su_commands,
@@ -285,4 +490,5 @@ COMMAND_TAKERS = {
     "direnv": _direnv_commands,
     "nix-shell": _nix_commands,
     "nix": _nix_commands,
+    "tmux": _tmux_commands,
 }
