@@ -1015,6 +1015,37 @@ def test_tmux_is_read_for_the_commands_it_runs():
             split(refused)
 
 
+def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
+    # ssh joins its command's words for the remote shell; it reads options
+    # again after the host, up to the command (`ssh -G h ls -p 2222`: port 22).
+    assert _parts("ssh -p 2222 user@host 'cd app && git pull'")[1:] == [
+        ("cd app", True),
+        ("git pull", True),
+    ]
+    assert _parts("ssh host -t rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("ssh host ls -p 2222")[1:] == [("ls -p 2222", True)]
+    assert _parts("ssh -E /etc/x host ls")[1:] == [("/etc/x", False), ("ls", True)]
+    assert _parts("ssh -N -L 8080:localhost:80 host")[1:] == []  # no command
+    assert _parts("ssh host")[1:] == []
+    # The local commands rsync -e, scp -S and sftp -D run.
+    assert _parts("rsync -av -e 'ssh -p 2222' src/ host:dst/")[1:] == [("ssh -p 2222", True)]
+    assert _parts("rsync -a --rsh='rm -rf /' a b")[1:] == [("rm -rf /", True)]
+    assert _parts("rsync --rsync-path='sudo rsync' a h:b")[1] == ("sudo rsync", True)
+    assert _parts("rsync -avz src dst") == [("rsync -avz src dst", False)]
+    assert _parts("scp -S ./fake-ssh a host:b")[1] == ("./fake-ssh", True)
+    assert _parts("sftp -D 'rm -rf /'")[1:] == [("rm -rf /", True)]
+    for refused in [
+        "ssh -o ProxyCommand='rm -rf /' host",  # runs here
+        "ssh -o 'LocalCommand rm -rf /' host",
+        "scp -oProxyCommand=x a h:b",
+        "ssh -I /tmp/lib.so host",  # a library ssh loads
+        "ssh host ls $DIR",  # expanded here, before ssh joins it
+        "rsync -ave ssh a b",  # -e in a cluster: not read
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
     for command in [
         "strace -f rm -rf /",
@@ -1030,6 +1061,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "unshare -r rm -rf /",
         "tmux new -d 'rm -rf /'",
         "tmux send-keys 'rm -rf /' Enter",
+        "ssh host rm -rf /",
+        "rsync -e 'rm -rf /' a b",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

@@ -477,6 +477,85 @@ def _tmux_runs(command: list[Word], name: str) -> list:
     return []
 
 
+# ssh (OpenSSH 8 and 9): options with a value, and flags.
+_SSH_SPEC = getopt_spec("BbcDEeFiJLlmOoPpQRSWw", "46AaCfGgKkMNnqsTtVvXxYy")
+# `-o` options that run a local command or load code (`-o ProxyCommand=...`),
+# or name a remote command apart from the words (RemoteCommand).
+_SSH_REFUSED = option_names(
+    "proxycommand localcommand knownhostscommand remotecommand pkcs11provider securitykeyprovider"
+)
+
+
+def _ssh_commands(words: list[Word], name: str) -> list | None:
+    """The command `ssh [options] HOST [options] COMMAND...` runs on the host:
+    its words joined with spaces, read by the remote user's shell. Held: it
+    runs elsewhere, as another user. ssh reads its options again after the
+    host, up to the command."""
+    options, operands = getopt(words, name, _SSH_SPEC, permute=False)
+    if operands:
+        more, operands = getopt([words[0]] + operands[1:], name, _SSH_SPEC, permute=False)
+        options += more
+    _check_ssh_options(options, name)
+    taken: list = [HELD]
+    taken += [("file", value) for option, value in options if option == "-E"]  # its log
+    if operands and last_option(options, "-s", "-N", "-W", "-O", "-Q", "-G", "-V") is None:
+        if any(map(is_input, operands)):
+            raise SplitError(f"{name} given a command by xargs cannot be evaluated statically")
+        joined = " ".join(w.value for w in operands)
+        expands = any(w.expands for w in operands)
+        taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
+    return taken if len(taken) > 1 else None
+
+
+def _check_ssh_options(options: list, name: str) -> None:
+    """Refuse `-o` options that run a local command or load code. (-I, a
+    PKCS#11 library to load, is refused as an option not in the spec.)"""
+    for option, value in options:
+        if option == "-o" and value.value.replace("=", " ").split()[:1]:
+            if value.value.replace("=", " ").split()[0].lower() in _SSH_REFUSED:
+                raise SplitError(f"{name} -o {value.value} cannot be evaluated statically")
+
+
+# scp's and sftp's options (OpenSSH 8 and 9; their getopt permutes): -S
+# names the program run in ssh's place, and sftp's -D a local sftp server.
+_COPY_SPECS = {
+    "scp": getopt_spec("cDFiJlPSoX", "12346ABCTdfGpqRrstv"),
+    "sftp": getopt_spec("cDiloSsbBFJPR", "1246AafhNpqrvC"),
+}
+
+
+def _copy_commands(words: list[Word], name: str) -> list | None:
+    """The local programs `scp -S PROGRAM` and `sftp -S PROGRAM` or `-D
+    SERVER` run; held, as ssh's command is."""
+    options, _ = getopt(words, name, _COPY_SPECS[name], permute=True)
+    _check_ssh_options(options, name)
+    taken = [("words", [value]) for option, value in options if option == "-S"]
+    if name == "sftp":
+        taken += [("string", value) for option, value in options if option == "-D"]
+    return [HELD] + taken if taken else None
+
+
+# rsync's options whose value is a command: -e/--rsh runs on this machine
+# (rsync splits it into words itself), --rsync-path on the remote one.
+_RSYNC_COMMANDS = option_names("-e --rsh --rsync-path")
+
+
+def _rsync_commands(words: list[Word], name: str) -> list | None:
+    """The commands `rsync -e 'ssh -p 2222'` and `--rsync-path` name. Only
+    these options are looked for (rsync has some 150): a word equal to one
+    of them is taken as it, wherever it stands."""
+    taken: list = []
+    for k, word in enumerate(words[1:], 1):
+        option, eq, _ = word.value.partition("=")
+        if option in _RSYNC_COMMANDS:
+            taken.append(("string", value_of(words, k, eq)))
+        elif option.startswith("-e") and not option.startswith("--") and len(option) > 2:
+            taken.append(("string", part_of(word, word.value[2:])))  # `-essh`
+        elif option[:1] == "-" and option[1:2] != "-" and "e" in option[2:]:
+            raise SplitError(f"{name} {word.value} cannot be evaluated statically")  # `-ave ssh`
+    return [HELD] + taken if taken else None
+
+
 COMMAND_TAKERS = {
     "su": _su_commands,
     "runuser": _su_commands,
@@ -491,4 +570,8 @@ COMMAND_TAKERS = {
     "nix-shell": _nix_commands,
     "nix": _nix_commands,
     "tmux": _tmux_commands,
+    "ssh": _ssh_commands,
+    "scp": _copy_commands,
+    "sftp": _copy_commands,
+    "rsync": _rsync_commands,
 }
