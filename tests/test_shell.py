@@ -1046,6 +1046,34 @@ def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
             split(refused)
 
 
+def test_a_command_run_in_a_container_is_held():
+    assert _parts("docker exec -it app rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("docker exec -u root -w /srv app bash -c 'rm -rf /'")[1:] == [("rm -rf /", True)]
+    assert _parts("docker compose -f dc.yml exec -T web python manage.py migrate")[1:] == [
+        ("python manage.py migrate", True)
+    ]
+    assert _parts("docker run --rm -it -v $PWD:/app -w /app python:3.12 pytest -x")[1:] == [
+        ("pytest -x", True)
+    ]
+    assert _parts("docker run --entrypoint rm alpine -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("podman container exec c make")[1:] == [("make", True)]
+    assert _parts("kubectl -n prod exec -it pod -c app -- rm -rf /data")[1:] == [
+        ("rm -rf /data", True)
+    ]
+    assert _parts("kubectl exec pod rm x")[1:] == [("rm x", True)]  # the old form
+    for command in [
+        "docker run --rm alpine",  # the image's own command
+        "docker ps -a --format x",
+        "docker build -t x .",
+        "kubectl get pods -o yaml",
+        "docker exec app",
+    ]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
+    for refused in ["docker run --frobnicate x", "kubectl exec --frobnicate pod -- ls"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
     for command in [
         "strace -f rm -rf /",
@@ -1063,6 +1091,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "tmux send-keys 'rm -rf /' Enter",
         "ssh host rm -rf /",
         "rsync -e 'rm -rf /' a b",
+        "docker exec app rm -rf /",
+        "kubectl exec pod -- rm -rf /",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

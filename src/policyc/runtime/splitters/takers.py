@@ -556,6 +556,123 @@ def _rsync_commands(words: list[Word], name: str) -> list | None:
     return [HELD] + taken if taken else None
 
 
+# docker and podman (their CLIs' flag parsing: clusters, `--name=value`,
+# options before the image or container): the global options, and those of
+# the subcommands that run a command in a container.
+_DOCKER_GLOBAL = getopt_spec(
+    "cHl",
+    "Dv",
+    "",
+    "--config --context --host --log-level --tlscacert --tlscert --tlskey",
+    "--debug --tls --tlsverify",
+)
+_DOCKER_EXEC = getopt_spec(
+    "euw",
+    "dit",
+    "",
+    "--detach-keys --env --env-file --user --workdir",
+    "--detach --interactive --privileged --tty",
+)
+_DOCKER_RUN = getopt_spec(
+    "acehlmpuvw",
+    "diPqt",
+    "",
+    "--add-host --annotation --attach --blkio-weight --blkio-weight-device --cap-add "
+    "--cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota "
+    "--cpu-rt-period --cpu-rt-runtime --cpu-shares --cpus --cpuset-cpus --cpuset-mems "
+    "--detach-keys --device --device-cgroup-rule --device-read-bps --device-read-iops "
+    "--device-write-bps --device-write-iops --dns --dns-option --dns-search --domainname "
+    "--entrypoint --env --env-file --expose --gpus --group-add --health-cmd "
+    "--health-interval --health-retries --health-start-period --health-start-interval "
+    "--health-timeout --hostname --ip --ip6 --ipc --isolation --kernel-memory --label "
+    "--label-file --link --link-local-ip --log-driver --log-opt --mac-address --memory "
+    "--memory-reservation --memory-swap --memory-swappiness --mount --name --network --net "
+    "--network-alias --net-alias --oom-score-adj --pid --pids-limit --platform --publish "
+    "--pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout "
+    "--storage-opt --sysctl --tmpfs --ulimit --user --userns --uts --volume --volume-driver "
+    "--volumes-from --workdir",
+    "--detach --disable-content-trust --init --interactive --no-healthcheck "
+    "--oom-kill-disable --privileged --publish-all --quiet --read-only --rm --sig-proxy --tty",
+)
+_COMPOSE_GLOBAL = getopt_spec(
+    "fp",
+    "",
+    "",
+    "--file --project-name --profile --env-file --project-directory --ansi --progress --parallel",
+    "--compatibility --dry-run --all-resources",
+)
+_COMPOSE_EXEC = getopt_spec(
+    "euw",
+    "dTit",
+    "",
+    "--env --user --workdir --index",
+    "--detach --no-TTY --privileged --dry-run --interactive --tty",
+)
+
+
+_DOCKER_RUNS = frozenset({"exec", "run", "create"})
+
+
+def _docker_commands(words: list[Word], name: str) -> list | None:
+    """What `docker exec CONTAINER CMD...`, `docker run [--entrypoint P] IMAGE
+    [CMD...]` (and `container exec`/`run`/`create`, `compose exec SERVICE
+    CMD...`) run in the container. Held: it runs in another root. An image's
+    own command (`docker run IMAGE`) is not the caller's: as written."""
+    if _DOCKER_RUNS.isdisjoint(w.value for w in words):
+        return None  # `docker ps -a`, `docker build .`: read as written
+    _, rest = getopt(words, name, _DOCKER_GLOBAL, permute=False)
+    if rest and rest[0].value == "container":
+        rest = rest[1:]
+    if not rest:
+        return None
+    sub = rest[0].value
+    if sub == "compose":
+        _, rest = getopt(rest, name, _COMPOSE_GLOBAL, permute=False)
+        if not rest or rest[0].value != "exec":
+            return None  # `compose run` reads options of its own: as written
+        _, operands = getopt(rest, name, _COMPOSE_EXEC, permute=False)
+        return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
+    if sub == "exec":
+        _, operands = getopt(rest, name, _DOCKER_EXEC, permute=False)
+        return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
+    if sub in ("run", "create"):
+        options, operands = getopt(rest, name, _DOCKER_RUN, permute=False)
+        command = operands[1:]
+        entrypoint = last_option(options, "--entrypoint")
+        if entrypoint is not None and entrypoint.value:
+            command = [entrypoint] + command
+        taken: list = [HELD] + ([("words", command)] if command else [])
+        taken += [("string", v) for o, v in options if o == "--health-cmd"]
+        return taken if len(taken) > 1 else None
+    return None
+
+
+# kubectl's options that take a value, before and after `exec`.
+_KUBECTL_SPEC = getopt_spec(
+    "cnfs",
+    "itq",
+    "",
+    "--container --namespace --filename --pod-running-timeout --context --kubeconfig "
+    "--server --user --cluster --token --as --as-group --request-timeout",
+    "--stdin --tty --quiet --insecure-skip-tls-verify",
+)
+
+
+def _kubectl_commands(words: list[Word], name: str) -> list | None:
+    """`kubectl exec POD -- CMD...` runs CMD in the pod: held. (Older kubectl
+    also took `exec POD CMD...`; read so too.)"""
+    values = [w.value for w in words]
+    end = values.index("--") if "--" in values else len(values)
+    if "exec" not in values[1:end]:
+        return None  # `kubectl get pods -o yaml`: read as written
+    _, operands = getopt(words[:end], name, _KUBECTL_SPEC, permute=True)
+    if not operands or operands[0].value != "exec":
+        return None  # `exec` was an option's value
+    if end == len(words) and len(operands) > 2:
+        return [HELD, ("words", operands[2:])]  # the old form, `exec POD CMD`
+    return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
+
+
 COMMAND_TAKERS = {
     "su": _su_commands,
     "runuser": _su_commands,
@@ -574,4 +691,7 @@ COMMAND_TAKERS = {
     "scp": _copy_commands,
     "sftp": _copy_commands,
     "rsync": _rsync_commands,
+    "docker": _docker_commands,
+    "podman": _docker_commands,
+    "kubectl": _kubectl_commands,
 }
