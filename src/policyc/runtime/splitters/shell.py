@@ -35,7 +35,7 @@ from .programs import (
     runner_commands,
     shell_script,
 )
-from .takers import COMMAND_TAKERS, HELD
+from .takers import COMMAND_TAKERS, HELD, PLAIN_UNLESS
 from .words import SplitError, Word, is_input, new_word
 from .wrappers import STRIPPABLE, strip_wrappers
 
@@ -880,7 +880,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 # Command names the fast path leaves to the general one.
 _SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
-_SPECIAL |= frozenset(COMMAND_TAKERS)
+_SPECIAL |= frozenset(COMMAND_TAKERS) - frozenset(PLAIN_UNLESS)
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
 _READ_ARGUMENTS = {
@@ -894,3 +894,4 @@ for _name, _spec in RUNNERS.items():
         else (lambda words, runs=_spec[0]: not runs.isdisjoint(words))
     )
 del _name, _spec
+_READ_ARGUMENTS.update(PLAIN_UNLESS)
