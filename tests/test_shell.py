@@ -199,6 +199,11 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "ssh",
                     "scp",
                     "-S",
+                    "fd",
+                    "-x",
+                    "-Hx",
+                    "rg",
+                    "--pre",
                 ]
             ),
             st.text(alphabet="ab-._:,+@%^", min_size=1, max_size=4),
@@ -681,6 +686,19 @@ def test_find_exec_runs_its_command_for_each_file():
             split(refused)
 
 
+def test_fd_exec_and_rg_pre_run_their_command_for_each_file():
+    # As find's -exec: a part like any other. With no `{}`, fd appends the path.
+    assert _parts("fd -e py -x wc -l") == [("fd -e py -x wc -l", False), ("wc -l '…'", False)]
+    assert _parts("fd pattern -Hx rm {} ';' -H")[1:] == [("rm '{}'", False)]
+    assert _parts("fd -X rm -rf")[1:] == [("rm -rf '…'", False)]
+    assert _parts("rg --pre=pdftotext needle")[1:] == [("pdftotext '…'", False)]
+    assert _parts("rg needle src/") == [("rg needle src/", False)]
+    assert _parts("sudo fd -x rm")[-1] == ("rm '…'", True)
+    for refused in ["fd -x {}", "fd -xH rm", "fd --exec=rm", "fd -X bash"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_git_is_read_past_its_options_before_its_command():
     assert _parts("git -C ../other push origin main") == [
         ("git -C ../other push origin main", False),
@@ -704,6 +722,8 @@ def test_options_and_wrappers_do_not_hide_a_denied_command(table):
         "env a-b=1 rm -rf /",
         "setsid -w rm -rf /",
         "busybox rm -rf /",
+        "fd -e tmp -x rm -rf",
+        "rg --pre rm x",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
     assert table.decide("bash", {"command": "git -C . push"}).action == "defer"

@@ -10,7 +10,15 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 
 from __future__ import annotations
 
-from .words import SplitError, Word, is_input, new_word, option_names, value_of
+from .words import (
+    SplitError,
+    Word,
+    input_word,
+    is_input,
+    new_word,
+    option_names,
+    value_of,
+)
 
 # Assignments that change neither which program runs nor what it loads:
 # locale, time zone, terminal and colour settings. Any other assignment
@@ -312,3 +320,67 @@ def shell_script(words: list[Word], name: str) -> Word | None:
 # refused: a second string to read is not worth the code for a shell agents
 # rarely use.
 _SHELL_LONG_WITH_VALUE = frozenset({"--rcfile", "--init-file"})
+
+
+# fd's short flags (fd 8 to 10), which may stand in a cluster before -x.
+_FD_FLAGS = frozenset("HIusigFalLp01q")
+
+
+def _fd_commands(words: list[Word]) -> list[list[Word]]:
+    """The command `fd ... -x CMD ...` runs for each result (`-X`: once, for
+    all), up to a `;` word or the end, as find's -exec; with no `{}` in it,
+    fd appends the path (`…`, as for xargs). A cluster that ends in x
+    (`-Hx`) is read; x elsewhere in one is refused."""
+    i, n = 1, len(words)
+    while i < n:
+        value = words[i].value
+        if value == "--":
+            return []  # the pattern and paths follow
+        starts = value in ("-x", "--exec", "-X", "--exec-batch")
+        if value.startswith(("--exec=", "--exec-batch=")):
+            raise SplitError(f"fd {value} cannot be evaluated statically")
+        if not starts and value[:1] == "-" and value[1:2] != "-":
+            letters = value[1:]
+            if ("x" in letters or "X" in letters) and not (
+                letters[-1] in "xX" and _FD_FLAGS.issuperset(letters[:-1])
+            ):
+                raise SplitError(f"fd {value} cannot be evaluated statically")
+            starts = letters[-1:] in ("x", "X")
+        if starts:
+            end = i + 1
+            while end < n and words[end].value != ";":
+                end += 1
+            inner = words[i + 1 : end]
+            if inner and "{" in inner[0].value:
+                raise SplitError("fd running the files it finds cannot be evaluated statically")
+            if inner and not any("{" in w.value for w in inner):
+                inner.append(input_word(inner[-1].end))  # no placeholder: the path is appended
+            return [inner] if inner else []
+        i += 1
+    return []
+
+
+def _rg_commands(words: list[Word]) -> list[list[Word]]:
+    """The preprocessor `rg --pre COMMAND` runs on each file it searches, the
+    file's path appended (`…`, as for xargs)."""
+    out = []
+    for k, word in enumerate(words[1:], 1):
+        option, eq, _ = word.value.partition("=")
+        if option == "--":
+            break
+        if option == "--pre":
+            command = value_of(words, k, eq)
+            if command.value:  # `--pre ''` turns it off
+                out.append([command, input_word(command.end)])
+    return out
+
+
+# Programs that run a command for each file they find, as find's -exec: the
+# command is a part like any other.
+EXEC_EACH = {"fd": _fd_commands, "fdfind": _fd_commands, "rg": _rg_commands}
+# When the plain path must leave them to the general one.
+EXEC_EACH_WORDS = {
+    "fd": lambda words: any(w[:1] == "-" and ("x" in w or "X" in w) for w in words[1:]),
+    "rg": lambda words: any(w.startswith("--pre") for w in words),
+}
+EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]

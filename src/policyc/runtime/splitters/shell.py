@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 from .programs import (
+    EXEC_EACH,
+    EXEC_EACH_WORDS,
     FIND_EXEC,
     FIND_WRITE,
     LATER,
@@ -666,8 +668,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 for subject in kept:
                     subject["constrain"] = True
             later += kept
-    elif program == "find":
-        later = _find_subjects(rest, source, config, depth)
+    elif program == "find" or program in EXEC_EACH:
+        if program == "find":
+            later = _find_subjects(rest, source, config, depth)
+        else:
+            later = _each_subjects(EXEC_EACH[program](rest), source, config, depth)
         if guarded:  # `sudo find ... -exec`: held to deny and ask rules, as for `sudo bash -c`
             for subject in later:
                 subject["constrain"] = True
@@ -793,6 +798,18 @@ def _expand_braces(words: list[Word], first: int, source: str) -> list[Word]:
 _MAX_BRACE_WORDS = 64
 
 
+def _each_subjects(commands: list, source: str, config: ShellConfig, depth: int) -> list[dict]:
+    """The subjects of the commands `fd -x` and `rg --pre` run for each file."""
+    if commands and depth + 1 > MAX_DEPTH:
+        raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+    out: list[dict] = []
+    for words in commands:
+        command = Command()
+        command.words = words
+        out += _command_subjects(command, source, config, depth + 1)
+    return out
+
+
 def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: int) -> list[dict]:
     """What `find ... -exec COMMAND ;` runs for each file, and the files
     `-fprint FILE` writes. find reads its arguments after the shell removed
@@ -895,3 +912,4 @@ for _name, _spec in RUNNERS.items():
     )
 del _name, _spec
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
+_READ_ARGUMENTS.update(EXEC_EACH_WORDS)
