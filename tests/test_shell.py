@@ -1104,6 +1104,22 @@ def test_a_command_run_in_a_container_is_held():
             split(refused)
 
 
+def test_hyperfine_runs_each_of_its_commands_in_a_shell():
+    assert _parts("hyperfine -w 3 'make -j4' --prepare 'make clean' 'rm -rf /'") == [
+        ("make -j4", False),
+        ("rm -rf /", False),
+        ("make clean", False),
+    ]
+    assert _parts("hyperfine --export-json /etc/x.json ls") == [
+        ("ls", False),
+        ("/etc/x.json", False),
+    ]
+    assert _parts("hyperfine --output=null -S bash 'ls -la'") == [("ls -la", False)]
+    for refused in ["hyperfine -L n 1,2 'sleep {n}'", "hyperfine -S 'python3 -c' x"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
     for command in [
         "strace -f rm -rf /",
@@ -1123,6 +1139,7 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "rsync -e 'rm -rf /' a b",
         "docker exec app rm -rf /",
         "kubectl exec pod -- rm -rf /",
+        "hyperfine 'rm -rf /'",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

@@ -673,6 +673,54 @@ def _kubectl_commands(words: list[Word], name: str) -> list | None:
     return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
 
 
+# hyperfine (1.16 to 1.19; clap: options anywhere among the commands).
+_HYPERFINE_SPEC = getopt_spec(
+    "wmMrspcDSun",
+    "NiVh",
+    "",
+    "--warmup --min-runs --max-runs --runs --setup --prepare --conclude --cleanup "
+    "--parameter-step-size --shell --style --sort --time-unit --export-asciidoc "
+    "--export-csv --export-json --export-markdown --export-orgmode --output --input "
+    "--command-name --reference",
+    "--ignore-failure --show-output --help --version",
+)
+_HYPERFINE_STRINGS = option_names("-s --setup -p --prepare --conclude -c --cleanup --reference")
+_HYPERFINE_FILES = option_names(
+    "--export-asciidoc --export-csv --export-json --export-markdown --export-orgmode --output"
+)
+_SHELL_NAMES = option_names("sh bash zsh dash ksh mksh ash fish none")
+
+
+def _hyperfine_commands(words: list[Word], name: str) -> list | None:
+    """The commands hyperfine times, and those of --setup, --prepare,
+    --conclude, --cleanup and --reference: each a string its shell runs.
+    The files --export-* and --output write are edits. Parameters
+    (-P, -L: `{x}` in the commands) and a shell not of the known ones
+    (-S) are refused."""
+    for word in words[1:]:
+        option = word.value.partition("=")[0]
+        if option in ("-P", "--parameter-scan", "-L", "--parameter-list") or (
+            option[:2] in ("-P", "-L") and option[:2] != option
+        ):
+            raise SplitError(f"{name} with parameters cannot be evaluated statically")
+    options, commands = getopt(words, name, _HYPERFINE_SPEC, permute=True)
+    shell = last_option(options, "-S", "--shell")
+    if (
+        shell is not None
+        and shell.value.split()[:1] != []
+        and (shell.value.split()[0].rsplit("/", 1)[-1] not in _SHELL_NAMES)
+    ):
+        raise SplitError(f"{name} --shell {shell.value} cannot be evaluated statically")
+    taken: list = [("string", w) for w in commands]
+    taken += [("string", v) for o, v in options if o in _HYPERFINE_STRINGS]
+    taken += [
+        ("file", v)
+        for o, v in options
+        if o in _HYPERFINE_FILES and v.value not in ("null", "pipe", "inherit")
+    ]
+    return taken or None
+
+
 COMMAND_TAKERS = {
     "su": _su_commands,
     "runuser": _su_commands,
@@ -694,6 +742,7 @@ COMMAND_TAKERS = {
     "docker": _docker_commands,
     "podman": _docker_commands,
     "kubectl": _kubectl_commands,
+    "hyperfine": _hyperfine_commands,
 }
 # Takers the plain path may read as written, and when it must not: a test
 # on the words that holds wherever the taker could run or refuse anything
