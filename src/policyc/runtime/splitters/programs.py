@@ -268,7 +268,9 @@ def git_command_at(words: list[Word]) -> int:
     """Where git's command (`push` in `git -C . push`) stands, past its options."""
     i, n = 1, len(words)
     if i < n and is_input(words[i]):  # `xargs git`: a line may be `-c alias.x=!cmd x`
-        raise SplitError("git given its options by xargs cannot be evaluated statically")
+        raise SplitError(
+            "git given its options by xargs, fd -x or rg --pre cannot be evaluated statically"
+        )
     while i < n and words[i].value.startswith("-"):
         option, eq, _ = words[i].value.partition("=")
         if option in _GIT_WITH_VALUE:

@@ -615,7 +615,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         script = shell_script(rest, program)
         if script is None and any(map(is_input, rest)):
             # `xargs bash`: its input may be `-c 'rm -rf /'`
-            raise SplitError(f"{name} given its arguments by xargs cannot be evaluated statically")
+            raise SplitError(
+                f"{name} given its arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+            )
         if script is not None:
             if is_input(script):  # `xargs -I{} sh -c 'echo {}'`: the line is code
                 raise SplitError(
@@ -817,7 +819,9 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     `-exec` with no end makes find refuse its whole expression: nothing runs.
     """
     if any(map(is_input, words)):  # `xargs find .`: its input may be `-exec rm {} ;`
-        raise SplitError("find given arguments by xargs cannot be evaluated statically")
+        raise SplitError(
+            "find given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+        )
     out: list[dict] = []
     i, n = 1, len(words)
     while i < n:

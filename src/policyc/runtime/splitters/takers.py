@@ -54,7 +54,9 @@ def _su_commands(words: list[Word], name: str) -> list | None:
     if string is not None:
         taken.append(("string", string))
     if any(map(is_input, operands)):  # `xargs su root`: its input may be `-c CMD`
-        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+        raise SplitError(
+            f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+        )
     if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
         script = shell_script(operands, "sh")
         if script is not None:
@@ -101,7 +103,9 @@ def _watch_commands(words: list[Word], name: str) -> list | None:
     if not operands:
         return None
     if any(map(is_input, operands)):  # joined with its input, then run by sh
-        raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+        raise SplitError(
+            f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+        )
     if last_option(options, "-x", "--exec") is not None:
         return [("words", operands)]
     # Without -x, watch joins its arguments with spaces and hands them to `sh -c`.
@@ -500,7 +504,9 @@ def _ssh_commands(words: list[Word], name: str) -> list | None:
     taken += [("file", value) for option, value in options if option == "-E"]  # its log
     if operands and last_option(options, "-s", "-N", "-W", "-O", "-Q", "-G", "-V") is None:
         if any(map(is_input, operands)):
-            raise SplitError(f"{name} given a command by xargs cannot be evaluated statically")
+            raise SplitError(
+                f"{name} given a command by xargs, fd -x or rg --pre cannot be evaluated statically"
+            )
         joined = " ".join(w.value for w in operands)
         expands = any(w.expands for w in operands)
         taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))

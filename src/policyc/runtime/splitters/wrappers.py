@@ -340,7 +340,9 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
             spec, before, held = GETOPT_WRAPPERS[name]
             _, operands = getopt(words, name, spec, permute=False)
             if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
-                raise SplitError(f"{name} given arguments by xargs cannot be evaluated statically")
+                raise SplitError(
+                    f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+                )
             words, guarded = operands[before:], guarded or held
             continue
         return words, guarded
