@@ -1027,6 +1027,8 @@ def test_tmux_is_read_for_the_commands_it_runs():
     assert held("tmux send-keys ls Space -la Enter") == [("ls -la", True)]
     assert held("tmux send-keys -l 'rm -rf /'") == [("rm -rf /", True)]
     assert held("tmux send -t dev C-c") == []
+    assert held("tmux send -X copy-pipe 'rm -rf /'") == [("rm -rf /", True)]  # copy mode's pipe
+    assert held("tmux send -X cancel") == []
     assert held("tmux saveb /etc/x") == [("/etc/x", False)]
     for command in ["tmux ls", "tmux attach -t dev", "tmux kill-server", "tmux"]:
         assert held(command) == [], command
@@ -1039,6 +1041,7 @@ def test_tmux_is_read_for_the_commands_it_runs():
         "tmux s",  # an ambiguous prefix
         "tmux new -d 'ls;'",
         "tmux run -C 'neww rm'",
+        "tmux set-buffer 'rm -rf /' \\; paste-buffer",  # types the buffer into a pane
         "xargs tmux",
     ]:
         with pytest.raises(SplitError):
@@ -1091,6 +1094,10 @@ def test_a_command_run_in_a_container_is_held():
         ("rm -rf /data", True)
     ]
     assert _parts("kubectl exec pod rm x")[1:] == [("rm x", True)]  # the old form
+    assert _parts("docker compose run --rm web rm -rf /data")[1:] == [("rm -rf /data", True)]
+    assert _parts("kubectl run x --image=alpine --restart=Never -- rm -rf /")[1:] == [
+        ("rm -rf /", True)
+    ]
     for command in [
         "docker run --rm alpine",  # the image's own command
         "docker ps -a --format x",

@@ -375,11 +375,12 @@ _TMUX_RUNS = {
     "display-popup": ("BCEkN", "bcdehsStTwxy"),
 }
 # The commands that keep or run tmux commands of their own (a key binding,
-# a hook, a menu, a prompt's template) or set what later panes run (an
-# option such as default-command): refused.
+# a hook, a menu, a prompt's template), set what later panes run (an
+# option such as default-command) or type a buffer into a pane
+# (paste-buffer, as send-keys types its keys): refused.
 _TMUX_REFUSED = option_names(
     "bind-key set-hook if-shell confirm-before command-prompt display-menu choose-buffer "
-    "choose-client choose-tree set-option set-window-option"
+    "choose-client choose-tree set-option set-window-option paste-buffer"
 )
 # send-keys: the keys that end a line, and those read as the text they type.
 _TMUX_LINE_ENDS = {"enter": "\n", "c-m": "\n", "kpenter": "\n", "c-j": "\n", "c-c": "\n"}
@@ -465,7 +466,10 @@ def _tmux_runs(command: list[Word], name: str) -> list:
     if full == "send-keys":
         options, keys = getopt(command, name, getopt_spec("cNt", "FKlMRX", "", ""), permute=False)
         if last_option(options, "-X") is not None:
-            return []  # copy mode's commands
+            # Copy mode's commands; its pipe commands run a shell command.
+            if keys and "pipe" in keys[0].value:
+                return [("string", keys[1])] if len(keys) > 1 else []
+            return []
         literal = last_option(options, "-l") is not None
         typed = []
         for key in keys:
@@ -615,6 +619,15 @@ _COMPOSE_EXEC = getopt_spec(
     "--detach --no-TTY --privileged --dry-run --interactive --tty",
 )
 
+_COMPOSE_RUN = getopt_spec(
+    "elpuvw",
+    "dTitP",
+    "",
+    "--env --env-from-file --label --name --publish --user --volume --workdir --entrypoint "
+    "--cap-add --cap-drop --pull",
+    "--detach --rm --no-TTY --interactive --tty --no-deps --service-ports --use-aliases "
+    "--build --quiet-pull --remove-orphans --quiet-build --dry-run",
+)
 
 _DOCKER_RUNS = frozenset({"exec", "run", "create"})
 
@@ -634,10 +647,15 @@ def _docker_commands(words: list[Word], name: str) -> list | None:
     sub = rest[0].value
     if sub == "compose":
         _, rest = getopt(rest, name, _COMPOSE_GLOBAL, permute=False)
-        if not rest or rest[0].value != "exec":
-            return None  # `compose run` reads options of its own: as written
-        _, operands = getopt(rest, name, _COMPOSE_EXEC, permute=False)
-        return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
+        if not rest or rest[0].value not in ("exec", "run"):
+            return None
+        spec = _COMPOSE_EXEC if rest[0].value == "exec" else _COMPOSE_RUN
+        options, operands = getopt(rest, name, spec, permute=False)
+        command = operands[1:]
+        entrypoint = last_option(options, "--entrypoint")
+        if entrypoint is not None and entrypoint.value:
+            command = [entrypoint] + command
+        return [HELD, ("words", command)] if command else None
     if sub == "exec":
         _, operands = getopt(rest, name, _DOCKER_EXEC, permute=False)
         return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
@@ -669,6 +687,10 @@ def _kubectl_commands(words: list[Word], name: str) -> list | None:
     also took `exec POD CMD...`; read so too.)"""
     values = [w.value for w in words]
     end = values.index("--") if "--" in values else len(values)
+    if end + 1 < len(words) and not {"run", "debug"}.isdisjoint(values[1:end]):
+        # `kubectl run NAME --image=I -- CMD`: the options of run and debug
+        # are many and not read; the command is all after `--`.
+        return [HELD, ("words", words[end + 1 :])]
     if "exec" not in values[1:end]:
         return None  # `kubectl get pods -o yaml`: read as written
     _, operands = getopt(words[:end], name, _KUBECTL_SPEC, permute=True)
@@ -757,7 +779,7 @@ COMMAND_TAKERS = {
 PLAIN_UNLESS = {
     "docker": lambda words: not _DOCKER_RUNS.isdisjoint(words),
     "podman": lambda words: not _DOCKER_RUNS.isdisjoint(words),
-    "kubectl": lambda words: "exec" in words,
+    "kubectl": lambda words: "exec" in words or "--" in words,
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
     "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
