@@ -764,6 +764,9 @@ def test_a_runner_is_read_for_the_command_it_runs():
     assert constraints("npm exec -- git push") == ["git push"]
     assert constraints("poetry run bash -c 'rm -rf /'") == ["rm -rf /"]
     assert constraints("sudo conda run -n base rm x")[-1] == "rm x"
+    assert constraints("perf stat -x, -e task-clock rm -rf /") == ["rm -rf /"]
+    assert constraints("perf record -g --call-graph dwarf -F99 -- make") == ["make"]
+    assert constraints("perf report") == []
     # Subcommands that run nothing of the caller's are read as written.
     assert constraints("uv pip install rm") == []
     assert constraints("npm test") == []
@@ -775,6 +778,7 @@ def test_a_runner_is_read_for_the_command_it_runs():
     ]
     for refused in [
         "npx -c 'rm -rf /'",  # a shell string
+        "perf stat --pre 'rm -rf /' true",  # a command perf runs first
         "uv run --new-flag " + " ".join("abcdefghi"),  # too many guesses
         "uv run " * 5 + "rm",  # nested deeper than MAX_DEPTH
     ]:

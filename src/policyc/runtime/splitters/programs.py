@@ -176,6 +176,25 @@ RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], froze
         option_names("--keep-file-descriptors"),
         frozenset(),
     ),
+    # perf's workload (perf 5 to 6): its options are many, so those not
+    # listed make guesses; --pre and --post run commands of their own.
+    "perf": (
+        frozenset({"stat", "record", "trace"}),
+        option_names(
+            "-e --event --filter -p --pid -t --tid -r --repeat -C --cpu -x --field-separator "
+            "-G --cgroup -o --output --log-fd -I --interval-print --interval-count --timeout "
+            "-M --metrics -D --delay -c --count -F --freq -m --mmap-pages --call-graph -u "
+            "--uid -z --compression-level --max-size --switch-output --clockid -k --control "
+            "--debug"
+        ),
+        option_names(
+            "-a --all-cpus -A --no-aggr -B --big-num -d --detailed -n --null -q --quiet -v "
+            "--verbose -g -s --stat -T --timestamp --per-core --per-socket --per-thread "
+            "--per-node --append --no-inherit -i --metric-only -j --json --no-buildid -N "
+            "--no-buildid-cache --no-merge"
+        ),
+        option_names("--pre --post"),
+    ),
 }
 RUNNERS["mamba"] = RUNNERS["micromamba"] = RUNNERS["conda"]
 # Each guess is read in full (it may be `bash -c ...` or another runner), so
