@@ -1034,13 +1034,20 @@ def test_tmux_is_read_for_the_commands_it_runs():
     assert held("tmux send -X copy-pipe 'rm -rf /'") == [("rm -rf /", True)]  # copy mode's pipe
     assert held("tmux send -X cancel") == []
     assert held("tmux saveb /etc/x") == [("/etc/x", False)]
-    for command in ["tmux ls", "tmux attach -t dev", "tmux kill-server", "tmux"]:
+    for command in [
+        "tmux ls",
+        "tmux attach -t dev",
+        "tmux kill-server",
+        "tmux",
+        "tmux set -g mouse on",
+    ]:
         assert held(command) == [], command
     for refused in [
         "tmux send-keys rx BSpace 'm -rf /' Enter",  # keys that edit the line
         "tmux display -p '#(rm -rf /)'",  # a format's #(command)
         "tmux bind x run 'rm -rf /'",  # a command kept for later
-        "tmux set -g default-command 'rm -rf /'",
+        "tmux set -g default-command 'rm -rf /'",  # what later panes run
+        "tmux set -g after-new-window 'run rm'",  # a hook
         "tmux if 'true' 'run rm'",
         "tmux s",  # an ambiguous prefix
         "tmux new -d 'ls;'",

@@ -380,7 +380,18 @@ _TMUX_RUNS = {
 # (paste-buffer, as send-keys types its keys): refused.
 _TMUX_REFUSED = option_names(
     "bind-key set-hook if-shell confirm-before command-prompt display-menu choose-buffer "
-    "choose-client choose-tree set-option set-window-option paste-buffer"
+    "choose-client choose-tree paste-buffer"
+)
+# Options whose value tmux runs (default-command, lock-command, copy-command,
+# default-shell) and hooks, which set-option sets too (tmux 3.3's, and any
+# `after-COMMAND`): refused.
+_TMUX_HOOKS = option_names(
+    "alert-activity alert-bell alert-silence client-active client-attached client-detached "
+    "client-focus-in client-focus-out client-resized client-session-changed command-error "
+    "pane-died pane-exited pane-focus-in pane-focus-out pane-mode-changed "
+    "pane-set-clipboard pane-title-changed session-closed session-created session-renamed "
+    "session-window-changed window-layout-changed window-linked window-pane-changed "
+    "window-renamed window-resized window-unlinked"
 )
 # send-keys: the keys that end a line, and those read as the text they type.
 _TMUX_LINE_ENDS = {"enter": "\n", "c-m": "\n", "kpenter": "\n", "c-j": "\n", "c-c": "\n"}
@@ -480,13 +491,24 @@ def _tmux_runs(command: list[Word], name: str) -> list:
         expands = any(k.expands for k in keys)
         lines = "".join(typed)
         return [("string", new_word(Word, (lines, 0, 0, expands, True)))] if lines.strip() else []
+    if full in ("set-option", "set-window-option"):
+        _, args = getopt(command, name, getopt_spec("t", "aFgopqsuUw"), permute=False)
+        option = args[0].value.partition("[")[0] if args else ""  # `after-x[0]`: an index
+        if (
+            "command" in option
+            or "shell" in option
+            or option in _TMUX_HOOKS
+            or option.startswith("after-")
+        ):
+            raise SplitError(f"{name} {full} {option} cannot be evaluated statically")
+        return []
     if full == "save-buffer" and len(command) > 1:
         return [("file", command[-1])]
     return []
 
 
 # ssh (OpenSSH 8 and 9): options with a value, and flags.
-_SSH_SPEC = getopt_spec("BbcDEeFiJLlmOoPpQRSWw", "46AaCfGgKkMNnqsTtVvXxYy")
+_SSH_SPEC = getopt_spec("BbcDEeFiJLlmOoPpQRSWw", "1246AaCfGgKkMNnqsTtVvXxYy")
 # `-o` options that run a local command or load code (`-o ProxyCommand=...`),
 # or name a remote command apart from the words (RemoteCommand).
 _SSH_REFUSED = option_names(
@@ -529,8 +551,8 @@ def _check_ssh_options(options: list, name: str) -> None:
 # scp's and sftp's options (OpenSSH 8 and 9; their getopt permutes): -S
 # names the program run in ssh's place, and sftp's -D a local sftp server.
 _COPY_SPECS = {
-    "scp": getopt_spec("cDFiJlPSoX", "12346ABCTdfGpqRrstv"),
-    "sftp": getopt_spec("cDiloSsbBFJPR", "1246AafhNpqrvC"),
+    "scp": getopt_spec("cDFiJlPSoX", "12346ABCOTdfGpqRrstv"),
+    "sftp": getopt_spec("cDiloSsbBFJPRX", "1246AafhNpqrvC"),
 }
 
 
