@@ -1138,6 +1138,13 @@ def test_hyperfine_runs_each_of_its_commands_in_a_shell():
             split(refused)
 
 
+def test_the_taker_names_shell_knows_are_those_takers_reads():
+    from policyc.runtime.splitters.programs import TAKER_NAMES
+    from policyc.runtime.splitters.takers import COMMAND_TAKERS
+
+    assert frozenset(COMMAND_TAKERS) == TAKER_NAMES
+
+
 def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
     for command in [
         "strace -f rm -rf /",

@@ -30,14 +30,15 @@ from .programs import (
     FIND_EXEC,
     FIND_WRITE,
     LATER,
+    PLAIN_UNLESS,
     RUNNERS,
+    TAKER_NAMES,
     git_command_at,
     is_safe_assignment,
     program_name,
     runner_commands,
     shell_script,
 )
-from .takers import COMMAND_TAKERS, HELD, PLAIN_UNLESS
 from .words import SplitError, Word, is_input, new_word
 from .wrappers import STRIPPABLE, strip_wrappers
 
@@ -636,7 +637,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 )
             return out + inner
     later: list[dict] = []
-    if program in COMMAND_TAKERS:
+    if program in TAKER_NAMES:
+        from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
+
         taken = COMMAND_TAKERS[program](rest, program)
         if taken is not None:
             held = HELD in taken
@@ -901,7 +904,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 # Command names the fast path leaves to the general one.
 _SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
-_SPECIAL |= frozenset(COMMAND_TAKERS) - frozenset(PLAIN_UNLESS)
+_SPECIAL |= TAKER_NAMES - frozenset(PLAIN_UNLESS)
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
 _READ_ARGUMENTS = {

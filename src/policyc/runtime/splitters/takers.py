@@ -5,7 +5,7 @@ environment runners mise, direnv and nix. `shell` decides what they return.
 
 from __future__ import annotations
 
-from .programs import shell_script
+from .programs import DOCKER_RUNS, shell_script
 from .words import (
     SplitError,
     Word,
@@ -651,15 +651,13 @@ _COMPOSE_RUN = getopt_spec(
     "--build --quiet-pull --remove-orphans --quiet-build --dry-run",
 )
 
-_DOCKER_RUNS = frozenset({"exec", "run", "create"})
-
 
 def _docker_commands(words: list[Word], name: str) -> list | None:
     """What `docker exec CONTAINER CMD...`, `docker run [--entrypoint P] IMAGE
     [CMD...]` (and `container exec`/`run`/`create`, `compose exec SERVICE
     CMD...`) run in the container. Held: it runs in another root. An image's
     own command (`docker run IMAGE`) is not the caller's: as written."""
-    if _DOCKER_RUNS.isdisjoint(w.value for w in words):
+    if DOCKER_RUNS.isdisjoint(w.value for w in words):
         return None  # `docker ps -a`, `docker build .`: read as written
     _, rest = getopt(words, name, _DOCKER_GLOBAL, permute=False)
     if rest and rest[0].value == "container":
@@ -793,17 +791,4 @@ COMMAND_TAKERS = {
     "podman": _docker_commands,
     "kubectl": _kubectl_commands,
     "hyperfine": _hyperfine_commands,
-}
-# Takers the plain path may read as written, and when it must not: a test
-# on the words that holds wherever the taker could run or refuse anything
-# (`docker ps -a`, `kubectl get pods` stay on the fast path, measured 4 to
-# 5 us there against ~20 on the general one).
-PLAIN_UNLESS = {
-    "docker": lambda words: not _DOCKER_RUNS.isdisjoint(words),
-    "podman": lambda words: not _DOCKER_RUNS.isdisjoint(words),
-    "kubectl": lambda words: "exec" in words or "--" in words,
-    "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
-    "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
-    "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
-    "ssh": lambda words: len(words) > 2 or any(w[:1] == "-" for w in words[1:]),
 }
