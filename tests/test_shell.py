@@ -238,7 +238,7 @@ def _plain_by_regex(command: str) -> list[dict] | None:
     """The plain path as first written, with regular expressions: the oracle for the string-method one."""
     import re
 
-    from policyc.runtime.splitters.shell import _SPECIAL
+    from policyc.runtime.splitters.shell import _READ_ARGUMENTS, _SPECIAL
 
     if re.search(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]", command):
         return None
@@ -252,6 +252,11 @@ def _plain_by_regex(command: str) -> list[dict] | None:
             return None
         words = re.split(r"[ \t]+", stripped)
         if words[0] in _SPECIAL or "/" in words[0] or words[0].lower() != words[0]:
+            return None
+        # Programs whose arguments can change what runs (`git -C`, `fd -x`):
+        # the general path's, by the same tests (git's inline: an option first).
+        check = _READ_ARGUMENTS.get(words[0], False)
+        if check is None and len(words) > 1 and words[1].startswith("-") or check and check(words):
             return None
         out.append({"args": {"command": shlex.join(words)}, "text": stripped})
     return out
