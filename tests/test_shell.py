@@ -772,6 +772,9 @@ def test_a_runner_is_read_for_the_command_it_runs():
     assert constraints("perf stat -x, -e task-clock rm -rf /") == ["rm -rf /"]
     assert constraints("perf record -g --call-graph dwarf -F99 -- make") == ["make"]
     assert constraints("perf report") == []
+    assert constraints("uvx --from black==24 black src") == ["black src"]
+    assert constraints("hatch -e dev run rm -rf /") == ["rm -rf /"]
+    assert constraints("pixi exec -s jq jq .") == ["jq ."]
     # Subcommands that run nothing of the caller's are read as written.
     assert constraints("uv pip install rm") == []
     assert constraints("npm test") == []
@@ -973,6 +976,8 @@ def test_wrappers_read_by_their_getopt():
     assert _parts("prlimit --nofile=1024 -n512 make") == [("make", False)]
     assert _parts("unbuffer -p npm test") == [("npm test", False)]
     assert _parts("prlimit -p 1234") == [("prlimit -p 1234", False)]  # no command
+    assert _parts("xvfb-run -a -s '-screen 0 640x480x24' pytest -x") == [("pytest -x", False)]
+    assert _parts("dbus-run-session -- make test") == [("make test", False)]
     # Another user, root or namespaces: held, as for sudo.
     for command in [
         "chroot /srv/jail rm -rf /",
@@ -984,10 +989,18 @@ def test_wrappers_read_by_their_getopt():
         "nsenter -t 1 -m rm -rf /",
         "fakeroot -- rm -rf /",
         "sudo chroot / nice rm -rf /",
+        "sg docker -c 'rm -rf /'",
     ]:
         assert _parts(command) == [(command, False), ("rm -rf /", True)], command
     assert _parts("chroot /srv/jail") == [("chroot /srv/jail", False)]  # its shell
-    for refused in ["run0 -i", "unbuffer -noecho ls", "xargs chroot", "unshare --frob ls"]:
+    for refused in [
+        "run0 -i",
+        "unbuffer -noecho ls",
+        "xargs chroot",
+        "unshare --frob ls",
+        "dbus-run-session --dbus-daemon=./evil rm",  # a program it runs
+        "sg docker rm x",  # one command string only
+    ]:
         with pytest.raises(SplitError):
             split(refused)
 

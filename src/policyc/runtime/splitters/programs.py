@@ -129,6 +129,25 @@ _NODE_EXEC = (
 )
 RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], frozenset[str]]] = {
     "uv": (frozenset({"run"}), *_PYTHON_RUN),
+    # `uvx ruff check` (uv tool run): --from names the package, not the command.
+    "uvx": (None, _PYTHON_RUN[0] | option_names("--from"), *_PYTHON_RUN[1:]),
+    "hatch": (
+        frozenset({"run"}),
+        option_names("-e --env -p --project --color --data-dir --cache-dir --config"),
+        option_names("-v --verbose -q --quiet --interactive --no-interactive"),
+        frozenset(),
+    ),
+    "pixi": (
+        frozenset({"run", "exec"}),
+        option_names(
+            "-e --environment --manifest-path -s --spec -w --with -c --channel --platform --color"
+        ),
+        option_names(
+            "--frozen --locked --clean-env --force-reinstall -v --verbose -q --quiet "
+            "--no-install --revalidate"
+        ),
+        frozenset(),
+    ),
     "poetry": (
         frozenset({"run"}),
         option_names("-C --directory -P --project"),
@@ -412,7 +431,7 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 # a hook deciding `git status` does without its ~1 ms import.
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
-    "ssh scp sftp rsync docker podman kubectl hyperfine"
+    "ssh scp sftp rsync docker podman kubectl hyperfine sg"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

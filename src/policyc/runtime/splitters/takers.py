@@ -769,6 +769,21 @@ def _hyperfine_commands(words: list[Word], name: str) -> list | None:
     return taken or None
 
 
+def _sg_commands(words: list[Word], name: str) -> list | None:
+    """`sg GROUP [-c] COMMAND`: COMMAND is a string /bin/sh runs with GROUP
+    as the group: held, as for su. (`sg -` and options are refused.)"""
+    args = words[1:]
+    if args and args[0].value.startswith("-"):
+        raise SplitError(f"{name} with option {args[0].value} cannot be evaluated statically")
+    if len(args) > 1 and args[1].value == "-c":
+        args = args[:1] + args[2:]
+    if len(args) < 2:
+        return None  # a shell with the group
+    if len(args) > 2 or any(map(is_input, args)):
+        raise SplitError(f"{name} with more than one command word cannot be evaluated statically")
+    return [HELD, ("string", args[1])]
+
+
 COMMAND_TAKERS = {
     "su": _su_commands,
     "runuser": _su_commands,
@@ -791,4 +806,5 @@ COMMAND_TAKERS = {
     "podman": _docker_commands,
     "kubectl": _kubectl_commands,
     "hyperfine": _hyperfine_commands,
+    "sg": _sg_commands,
 }

@@ -64,6 +64,17 @@ WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "caffeinate": (frozenset({"-t", "-w"}), frozenset({"-d", "-i", "-m", "-s", "-u"}), 0),
     "busybox": (frozenset(), frozenset(), 0),
     "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), frozenset(), 0),
+    # (xvfb-run -e FILE writes the X server's errors there; --dbus-daemon,
+    # a program dbus-run-session runs, is refused as an option not listed)
+    "xvfb-run": (
+        frozenset(
+            {"-e", "--error-file", "-f", "--auth-file", "-n", "--server-num", "-p"}
+            | {"--xauth-protocol", "-s", "--server-args", "-w", "--wait"}
+        ),
+        frozenset({"-a", "--auto-servernum", "-l", "--listen-tcp"}),
+        0,
+    ),
+    "dbus-run-session": (frozenset({"--config-file"}), frozenset(), 0),
     "command": (frozenset(), frozenset({"-p", "-v", "-V"}), 0),
     "builtin": (frozenset(), frozenset(), 0),
     "exec": (frozenset({"-a"}), frozenset({"-c", "-l"}), 0),
