@@ -700,9 +700,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if guesses and depth + 1 > MAX_DEPTH:
             raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
         for words in guesses:
-            command = Command()
-            command.words = words
-            for subject in _command_subjects(command, source, config, depth + 1):
+            for subject in _words_subjects(words, source, config, depth):
                 subject["constrain"] = True
                 later.append(subject)
     if program == "git" and len(rest) > 1 and (rest[1].value.startswith("-") or is_input(rest[1])):
@@ -803,15 +801,21 @@ def _expand_braces(words: list[Word], first: int, source: str) -> list[Word]:
 _MAX_BRACE_WORDS = 64
 
 
+def _words_subjects(words: list[Word], source: str, config: ShellConfig, depth: int) -> list[dict]:
+    """The subjects of a command another one runs as words (find's -exec,
+    a runner's command, `watch -x`), read one level deeper."""
+    command = Command()
+    command.words = words
+    return _command_subjects(command, source, config, depth + 1)
+
+
 def _each_subjects(commands: list, source: str, config: ShellConfig, depth: int) -> list[dict]:
     """The subjects of the commands `fd -x` and `rg --pre` run for each file."""
     if commands and depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     out: list[dict] = []
     for words in commands:
-        command = Command()
-        command.words = words
-        out += _command_subjects(command, source, config, depth + 1)
+        out += _words_subjects(words, source, config, depth)
     return out
 
 
@@ -861,9 +865,7 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
         if inner:
             if depth + 1 > MAX_DEPTH:
                 raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
-            command = Command()
-            command.words = inner
-            out += _command_subjects(command, source, config, depth + 1)
+            out += _words_subjects(inner, source, config, depth)
         i = end + 1
     return out
 
@@ -880,9 +882,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
         elif kind == "held":
             continue
         elif kind == "words":
-            command = Command()
-            command.words = word
-            out += _command_subjects(command, source, config, depth + 1)
+            out += _words_subjects(word, source, config, depth)
         else:
             if is_input(word):  # `xargs -I{} flock {} cmd`
                 raise SplitError("a file named by what xargs reads cannot be evaluated statically")

@@ -543,9 +543,9 @@ def _check_ssh_options(options: list, name: str) -> None:
     """Refuse `-o` options that run a local command or load code. (-I, a
     PKCS#11 library to load, is refused as an option not in the spec.)"""
     for option, value in options:
-        if option == "-o" and value.value.replace("=", " ").split()[:1]:
-            if value.value.replace("=", " ").split()[0].lower() in _SSH_REFUSED:
-                raise SplitError(f"{name} -o {value.value} cannot be evaluated statically")
+        keyword = value.value.replace("=", " ").split()[:1] if option == "-o" else []
+        if keyword and keyword[0].lower() in _SSH_REFUSED:
+            raise SplitError(f"{name} -o {value.value} cannot be evaluated statically")
 
 
 # scp's and sftp's options (OpenSSH 8 and 9; their getopt permutes): -S
