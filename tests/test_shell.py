@@ -1031,6 +1031,21 @@ def test_environment_runners_hold_what_they_run():
         split("mise -C . exec -- rm x")
 
 
+def test_an_option_missing_its_command_names_the_program_and_option():
+    # The refusal is read to the model: it names what was written.
+    for command, message in [
+        ("bash -c", "bash -c without a command string"),
+        ("sh -lc", "sh -c without a command string"),
+        ("fish --command", "fish --command without a value"),
+        ("mise exec -c", "mise -c without a value"),
+        ("rsync -a -e", "rsync -e without a value"),
+        ("rg --pre", "rg --pre without a value"),
+        ("nix-shell --run", "nix-shell --run without a command string"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(command)
+
+
 def test_tmux_is_read_for_the_commands_it_runs():
     # What tmux runs, in its server's environment: held, as for sudo.
     def held(command):

@@ -351,7 +351,7 @@ def shell_script(words: list[Word], name: str) -> Word | None:
             continue
         return words[i] if seen_c else None
     if seen_c:
-        raise SplitError("`-c` without a command string")
+        raise SplitError(f"{name} -c without a command string cannot be evaluated statically")
     return None
 
 

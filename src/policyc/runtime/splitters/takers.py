@@ -266,7 +266,9 @@ def _nix_commands(words: list[Word], name: str) -> list | None:
         for k, value in enumerate(values):
             if value in ("--run", "--command"):
                 if k + 1 == len(words):
-                    raise SplitError(f"{name} {value} without a command string")
+                    raise SplitError(
+                        f"{name} {value} without a command string cannot be evaluated statically"
+                    )
                 return [HELD, ("string", words[k + 1])]
         return None
     if not ("develop" in values or "shell" in values):

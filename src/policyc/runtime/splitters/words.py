@@ -114,11 +114,16 @@ def last_option(options: list, *names: str):
 
 
 def value_of(words: list[Word], i: int, eq: str) -> Word:
+    """The value of the option `words[i]`: after its `=` (`eq` is the `=`,
+    or empty), else the next word. Missing, the call is refused, naming the
+    program and the option as written."""
     if eq:
         return part_of(words[i], words[i].value.partition("=")[2])
     if i + 1 < len(words):
         return words[i + 1]
-    raise SplitError("`--command` without a command string")
+    raise SplitError(
+        f"{words[0].value} {words[i].value} without a value cannot be evaluated statically"
+    )
 
 
 def input_word(at: int) -> Word:
