@@ -1031,6 +1031,88 @@ def test_environment_runners_hold_what_they_run():
         split("mise -C . exec -- rm x")
 
 
+def test_more_wrappers_read_by_their_getopt():
+    # They run the command as it is: it is decided as if it ran alone.
+    for command in [
+        "numactl -N0 --membind=0 rm -rf /",
+        "cgexec -g cpu:slow --sticky rm -rf /",
+        "tini -s -- rm -rf /",
+        "dumb-init --rewrite 15:2 rm -rf /",
+        "trickle -d 100 rm -rf /",
+        "eatmydata rm -rf /",
+        "faketime -f '+2y' rm -rf /",
+    ]:
+        assert _parts(command) == [("rm -rf /", False)], command
+    # sshpass runs ssh, which is read on.
+    assert _parts("sshpass -p pw ssh host rm -rf /")[1:] == [("rm -rf /", True)]
+    # Another user, the system's manager, or runit's chpst: held.
+    for command in [
+        "systemd-run --user -p MemoryMax=1G rm -rf /",
+        "systemd-run -t --uid=1000 -- rm -rf /",
+        "chpst -u nobody -e ./env rm -rf /",
+    ]:
+        assert _parts(command) == [(command, False), ("rm -rf /", True)], command
+    assert _parts("numactl --hardware") == [("numactl --hardware", False)]  # no command
+    for refused in ["numactl --frob rm", "faketime --date-prog ./x 2020 rm", "xargs faketime"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_secret_runners_hold_what_they_run():
+    # A command run with a vault's secrets in its environment is held: deny
+    # and ask rules see it, an allow must name the runner as written.
+    for command, inner in [
+        ("op run --env-file=.env -- rm -rf /", "rm -rf /"),
+        ("op run rm /", "rm /"),
+        ("op plugin run -- gh repo delete x", "gh repo delete x"),
+        ("doppler run -p web -c dev -- rm -rf /", "rm -rf /"),
+        ("doppler run --command 'rm -rf /'", "rm -rf /"),
+        ("infisical run --env=dev -- rm -rf /", "rm -rf /"),
+        ("infisical run --command='rm -rf /'", "rm -rf /"),
+        ("aws-vault exec -d 1h prod -- rm -rf /", "rm -rf /"),
+        ("aws-vault exec prod rm", "rm"),
+        ("chamber exec app db -- rm -rf /", "rm -rf /"),
+        ("dotenvx run -f .env -- rm -rf /", "rm -rf /"),
+        ("dotenv run --override rm", "rm"),
+        ("dotenv -e .env.local -c -- rm -rf /", "rm -rf /"),  # npm's dotenv-cli
+        ("envchain aws rm -rf /", "rm -rf /"),
+        ("sops exec-env secrets.json 'rm -rf /'", "rm -rf /"),
+        ("sops exec-file --no-fifo s.json 'cat {}'", "cat '{}'"),
+    ]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False), (inner, True)], (
+            command
+        )
+    # Doppler's --mount writes the secrets to a file: an edit.
+    assert ("s.env", False) in _parts("doppler run --mount s.env -- make")
+    for command in ["op item get x", "doppler secrets", "aws-vault exec prod", "sops -d s.json"]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
+    for refused, message in [
+        ("op run npm test --watch", "put -- before the command"),
+        ("aws-vault exec prod aws s3 rm --recursive s3://b", "put -- before the command"),
+        ("op --account me run -- ls", "op with options before run"),
+        ("aws-vault exec --pass-cmd ./x prod -- ls", "option --pass-cmd"),
+        ("chamber exec app rm -rf /", "chamber without --"),
+        ("dotenv -e .env rm -rf /", "dotenv without --"),
+        ("sops exec-env s.json rm -rf /", "more than one command word"),
+        ("xargs aws-vault exec", "given arguments by xargs"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
+def test_bwrap_holds_the_command_it_sandboxes():
+    for command in [
+        "bwrap --ro-bind / / --dev /dev --unshare-all rm -rf /",
+        "bwrap --overlay rw work /x --setenv A b -- rm -rf /",
+        "bwrap --bind / / bash -c 'rm -rf /'",
+    ]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False), ("rm -rf /", True)]
+    assert _parts("bwrap --unshare-net") == [("bwrap --unshare-net", False)]
+    for refused in ["bwrap --args 3 rm", "bwrap --frob rm"]:
+        with pytest.raises(SplitError, match="bwrap with option"):
+            split(refused)
+
+
 def test_an_option_missing_its_command_names_the_program_and_option():
     # The refusal is read to the model: it names what was written.
     for command, message in [
@@ -1198,6 +1280,12 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "docker exec app rm -rf /",
         "kubectl exec pod -- rm -rf /",
         "hyperfine 'rm -rf /'",
+        "numactl -N0 rm -rf /",
+        "systemd-run --user rm -rf /",
+        "op run -- rm -rf /",
+        "aws-vault exec prod -- rm -rf /",
+        "sops exec-env s.json 'rm -rf /'",
+        "bwrap --ro-bind / / rm -rf /",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

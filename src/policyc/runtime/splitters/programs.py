@@ -431,7 +431,8 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 # a hook deciding `git status` does without its ~1 ms import.
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
-    "ssh scp sftp rsync docker podman kubectl hyperfine sg"
+    "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
+    "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

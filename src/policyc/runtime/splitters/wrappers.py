@@ -301,6 +301,55 @@ GETOPT_WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
         0,
         True,
     ),
+    # numactl 2.0 (memory and CPU placement); cgexec (libcgroup 2 and 3: a
+    # control group); tini 0.19 and dumb-init 1.2 (an init for containers);
+    # sshpass 1.09 (a password for the ssh it runs, read on); trickle 1.07
+    # (bandwidth); eatmydata 105 and faketime 0.9 (fsync off, a fake clock).
+    "numactl": (
+        getopt_spec(
+            "ipPwCNmoLSfMIc",
+            "alHsuDdtTVbvh",
+            "",
+            "--interleave --preferred --preferred-many --weighted-interleave --physcpubind "
+            "--cpunodebind --membind --offset --length --shm --file --shmmode --shmid --cpubind",
+            "--all --localalloc --hardware --show --huge --dump --dump-nodes --strict --touch "
+            "--verify --balancing --version --help",
+        ),
+        0,
+        False,
+    ),
+    "cgexec": (getopt_spec("g", "hb", "", "", "--sticky"), 0, False),
+    "tini": (getopt_spec("ep", "hsvwgl"), 0, False),
+    "dumb-init": (
+        getopt_spec("r", "cvVh", "", "--rewrite", "--single-child --verbose --version --help"),
+        0,
+        False,
+    ),
+    "sshpass": (getopt_spec("fdpP", "ehVv"), 0, False),
+    "trickle": (getopt_spec("duwtln", "hvVs"), 0, False),
+    "eatmydata": (getopt_spec(), 0, False),
+    "faketime": (getopt_spec("p", "mf", "", "", "--exclude-monotonic --disable-shm"), 1, False),
+    # systemd-run (systemd 252 to 256): the command runs as a service of the
+    # system's manager (as root) or the user's, with the unit's properties.
+    "systemd-run": (
+        getopt_spec(
+            "CHMEpu",
+            "hrtPqGdS",
+            "",
+            "--capsule --host --machine --setenv --property --unit --description --slice "
+            "--service-type --uid --gid --nice --working-directory --on-active --on-boot "
+            "--on-startup --on-unit-active --on-unit-inactive --on-calendar --timer-property "
+            "--path-property --socket-property --expand-environment --json",
+            "--help --version --user --system --scope --remain-after-exit --send-sighup --pty "
+            "--pipe --quiet --collect --same-dir --shell --wait --no-block --no-ask-password "
+            "--slice-inherit --ignore-failure --background --shell-prompt-prefix",
+        ),
+        0,
+        True,
+    ),
+    # chpst (runit 2.1, daemontools' setuidgid, envdir, softlimit and more
+    # in one): a user, an environment directory, a root, argv[0].
+    "chpst": (getopt_spec("uUbe/nlLmdofpcrtC", "vP012V"), 0, True),
 }
 
 
