@@ -1100,6 +1100,37 @@ def test_secret_runners_hold_what_they_run():
             split(refused)
 
 
+def test_gnu_parallel_is_read_as_xargs_is():
+    # The values are data (parallel quotes them): the command is decided with
+    # `…` where they go, appended when no replacement string takes them.
+    for command, inner in [
+        ("parallel rm ::: a b", "rm '…'"),
+        ("parallel -j4 -k gzip -9 {} ::: a.log b.log", "gzip -9 '…'"),
+        ("parallel 'convert {} {.}.png' ::: a.jpg", "convert '…' '…'"),
+        ("parallel -I@@ mv @@ @@.bak ::: a", "mv '…' '…'"),
+        ("find . -name '*.tmp' | parallel -0 rm -f", "rm -f '…'"),
+        ("parallel --pipe wc -l", "wc -l"),
+        ("parallel sudo rm {} ::: a", "sudo rm '…'"),
+    ]:
+        assert _parts(command)[-1][0] == inner or _parts(command)[-2][0] == inner, command
+    # Without a command, the values are the commands.
+    assert _parts("parallel ::: 'rm -rf /' 'ls -l'") == [("rm -rf /", False), ("ls -l", False)]
+    assert ("j.log", False) in _parts("parallel --joblog j.log rm ::: a")
+    for refused, message in [
+        ("parallel 'rm {}; ls' ::: a", "a command its shell reads"),
+        ("parallel echo {=s/a/b/=} ::: a", "Perl"),
+        ("find . | parallel", "commands from its input"),
+        ("parallel ::: echo ::: a b", "commands from its input"),
+        ("parallel {} ::: rm", "from its input"),
+        ("parallel bash -c {} ::: x", "string xargs writes into"),
+        ("parallel git {} ::: push", "git given its options"),
+        ("parallel -S host rm ::: a", "option -S"),
+        ("parallel A=1 rm ::: x", "an assignment"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
 def test_bwrap_holds_the_command_it_sandboxes():
     for command in [
         "bwrap --ro-bind / / --dev /dev --unshare-all rm -rf /",
@@ -1286,6 +1317,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "aws-vault exec prod -- rm -rf /",
         "sops exec-env s.json 'rm -rf /'",
         "bwrap --ro-bind / / rm -rf /",
+        "parallel rm -rf ::: /",
+        "parallel ::: 'rm -rf /'",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

@@ -432,7 +432,7 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
-    "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops"
+    "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

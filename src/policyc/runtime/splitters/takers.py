@@ -13,6 +13,7 @@ from .words import (
     Word,
     getopt,
     getopt_spec,
+    input_word,
     is_input,
     last_option,
     new_word,
@@ -994,6 +995,75 @@ def _dotenv_commands(words: list[Word], name: str) -> list | None:
     return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
 
 
+# GNU parallel (2020 to 2024; Getopt::Long, options end at the first word
+# that is not one). Options that run code, work on other hosts or change
+# the replacement strings are not listed, so they are refused.
+_PARALLEL_SPEC = getopt_spec(
+    "jPnNIdaCEs",
+    "k0qvtuXmrh",
+    "",
+    "--jobs --max-procs --max-args --max-replace-args --delimiter --arg-file --colsep "
+    "--joblog --results --res --halt --halt-on-error --timeout --retries --delay --tmpdir "
+    "--tag-string --memfree --load --eof --max-chars --block --block-size --nice --termseq",
+    "--keep-order --null --quote --verbose --dry-run --dryrun --bar --progress --eta --tag "
+    "--line-buffer --lb --ungroup --group --will-cite --no-notice --shuf --xargs "
+    "--no-run-if-empty --pipe --files --plain --help --version --citation --silent "
+    "--linebuffer --round-robin --round",
+)
+_PARALLEL_SOURCES = frozenset({":::", ":::+", "::::", "::::+"})
+# Characters its shell reads in parallel's command, beyond the spaces that
+# split it into words: with one, the words as written are not what runs.
+_SHELL_READS = frozenset(";&|<>()$`\\'\"*?[]#~")
+
+
+def _parallel_commands(words: list[Word], name: str) -> list | None:
+    """What `parallel [options] COMMAND ::: VALUES` runs. Each word holding a
+    replacement string (`{}`, `{.}`, `{1}`, or -I's) is the input `…`, as for
+    `xargs -I`; with none, the input is appended. Without -q its shell
+    splits the command at spaces; a character it reads beyond them (`;`,
+    `$`, quotes, globs), Perl in `{= =}`, and commands taken from the input
+    (no COMMAND, unless one `:::` lists them) are refused. --joblog and
+    --results write files."""
+    options, operands = getopt(words, name, _PARALLEL_SPEC, permute=False)
+    ends = [k for k, w in enumerate(operands) if w.value in _PARALLEL_SOURCES]
+    template = operands[: ends[0]] if ends else operands
+    taken: list = [("file", v) for o, v in options if o in ("--joblog", "--results", "--res")]
+    taken = [t for t in taken if t[1].value != "-"]
+    if not template:
+        values = operands[1:]
+        if ends != [0] or any(w.value in _PARALLEL_SOURCES for w in values):
+            raise SplitError(
+                f"{name} running commands from its input cannot be evaluated statically"
+            )
+        return taken + [("string", w) for w in values] or None
+    replace = last_option(options, "-I")
+    quoted = last_option(options, "-q", "--quote") is not None
+    each: list[Word] = []
+    inserted = False
+    if not quoted:  # its shell splits `'convert {} {.}.png'` at the spaces
+        template = [part_of(w, piece) for w in template for piece in w.value.split()]
+    if not template:
+        raise SplitError(f"{name} with an empty command cannot be evaluated statically")
+    if not quoted and "=" in template[0].value:  # `A=1 cmd`: an assignment to its shell
+        raise SplitError(
+            f"{name} with an assignment before its command cannot be evaluated statically"
+        )
+    for word in template:
+        value = word.value
+        if "{=" in value:
+            raise SplitError(f"{name} with Perl in {{= =}} cannot be evaluated statically")
+        if not quoted and not _SHELL_READS.isdisjoint(value):
+            raise SplitError(
+                f"{name} with a command its shell reads ({value}) cannot be evaluated statically"
+            )
+        holds = replace.value in value if replace else "{" in value and "}" in value
+        each.append(input_word(word.end) if holds else word)
+        inserted = inserted or holds
+    if not inserted and last_option(options, "--pipe") is None:
+        each.append(input_word(template[-1].end))  # the values are appended
+    return taken + [("words", each)]
+
+
 # bubblewrap 0.6 to 0.11: how many values each option takes. The command
 # runs in the sandbox it builds (another root, namespaces, argv[0]): held.
 _BWRAP_VALUES = {
@@ -1068,4 +1138,5 @@ COMMAND_TAKERS = {
     "bwrap": _bwrap_commands,
     **dict.fromkeys(_VAULTS, _vault_commands),
     "dotenv": _dotenv_commands,
+    "parallel": _parallel_commands,
 }
