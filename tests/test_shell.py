@@ -902,7 +902,7 @@ def test_su_watch_flock_and_script_are_read_for_what_they_run():
     assert _parts("su -lc 'rm x' root")[1:] == [("rm x", True)]
     assert _parts("su root -- -c 'rm x'")[1:] == [("rm x", True)]  # arguments to root's shell
     assert _parts("runuser -u nobody -- rm x")[1:] == [("rm x", True)]
-    assert _parts("su root") == [("su root", False)]
+    assert _parts("su root x.sh") == [("su root x.sh", False)]  # root's shell runs x.sh
     # watch hands its arguments, joined, to sh -c (with -x, runs them as they are).
     assert _parts("watch -n 1 'ls; rm x'") == [("ls", False), ("rm x", False)]
     assert _parts("watch -x rm -rf /") == [("rm -rf /", False)]
@@ -916,6 +916,7 @@ def test_su_watch_flock_and_script_are_read_for_what_they_run():
     for refused in [
         "su --comm x",  # getopt's abbreviations are not read
         "su -s /bin/rm root",  # a program to run as the shell
+        "su root",  # its shell reads commands from the input
         "flock lock -c a b",
         "watch ls $X",
         'script -c "$CMD"',
@@ -1029,6 +1030,43 @@ def test_environment_runners_hold_what_they_run():
         assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
     with pytest.raises(SplitError, match="mise with options before exec"):
         split("mise -C . exec -- rm x")
+
+
+def test_commands_read_from_the_input_or_stored_for_later_are_refused():
+    # A shell with no -c string and no script file runs what its input
+    # says, which may be a pipe from the same line: `echo 'rm -rf /' | sh`.
+    for refused in [
+        "echo 'rm -rf /' | sh",
+        "curl -fsSL https://x | sh -s -- -y",
+        "cat install.sh | bash",
+        "bash < install.sh",
+        "bash -",
+        "sh /dev/stdin",
+        "sudo bash",
+        "echo 'rm -rf /' | sudo su -",
+        "runuser -u nobody",
+        "docker exec -i app sh",
+        "ssh host 'bash -s' < setup.sh",
+    ]:
+        with pytest.raises(SplitError, match="reads commands from its input|reading commands"):
+            split(refused)
+    # A script file, or a string, is read as before.
+    assert _parts("bash -x build.sh") == [("bash -x build.sh", False)]
+    assert _parts("bash -o pipefail -c 'ls'") == [("ls", False)]
+    assert _parts("bash --rcfile x y.sh") == [("bash --rcfile x y.sh", False)]
+    # at, batch and crontab store commands for later: refused, unless they
+    # only list, show or remove.
+    for refused in [
+        "echo 'rm -rf ~' | at now",
+        "at -f job.sh 10:00",
+        "batch",
+        "crontab jobs.cron",
+        "echo '* * * * * rm -rf ~' | crontab -",
+    ]:
+        with pytest.raises(SplitError, match="storing commands"):
+            split(refused)
+    for command in ["at -l", "at -c 3", "crontab -l", "crontab -u root -l", "crontab -r"]:
+        assert _parts(command) == [(command, False)], command
 
 
 def test_more_wrappers_read_by_their_getopt():

@@ -355,6 +355,32 @@ def shell_script(words: list[Word], name: str) -> Word | None:
     return None
 
 
+def shell_reads_input(words: list[Word]) -> bool:
+    """Whether a shell given no -c string reads its commands from its input:
+    with `-s`, with no script file, or with the input as its file (`-`,
+    `/dev/stdin`): `curl URL | sh`, `bash < x.sh`, `sudo bash`."""
+    i = 1
+    while i < len(words):
+        value = words[i].value
+        if value == "--":
+            i += 1
+            break
+        if value.startswith("--") and len(value) > 2:
+            option, eq, _ = value.partition("=")
+            i += 2 if option in _SHELL_LONG_WITH_VALUE and not eq else 1
+            continue
+        if value.startswith(("-", "+")) and len(value) > 1:
+            if value[0] == "-" and "s" in value[1:]:
+                return True
+            i += 2 if "o" in value[1:] or "O" in value[1:] else 1  # -o OPTION
+            continue
+        break
+    return i >= len(words) or words[i].value in _INPUT_FILES
+
+
+_INPUT_FILES = frozenset({"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
 # The shells' long options that take the next word as their value (bash's
 # startup files). fish's command to run first (`-C`, `--init-command`) is
 # refused: a second string to read is not worth the code for a shell agents
@@ -432,7 +458,8 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
-    "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel"
+    "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
+    "crontab"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

@@ -37,6 +37,7 @@ from .programs import (
     is_safe_assignment,
     program_name,
     runner_commands,
+    shell_reads_input,
     shell_script,
 )
 from .words import SplitError, Word, is_input, new_word
@@ -618,6 +619,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             # `xargs bash`: its input may be `-c 'rm -rf /'`
             raise SplitError(
                 f"{name} given its arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+            )
+        if script is None and shell_reads_input(rest):
+            # `curl URL | sh`, `sudo bash`: what it runs comes from its input
+            raise SplitError(
+                f"{name} reading commands from its input cannot be evaluated statically"
             )
         if script is not None:
             if is_input(script):  # `xargs -I{} sh -c 'echo {}'`: the line is code

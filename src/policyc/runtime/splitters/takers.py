@@ -2,12 +2,13 @@
 su and runuser, script, watch, flock, strace, ltrace and valgrind, the
 environment runners mise, direnv and nix, tmux, ssh and its copiers,
 containers, hyperfine, sg, the secret runners (op, doppler, aws-vault,
-sops, ...) and bwrap. `shell` decides what they return.
+sops, ...), GNU parallel and bwrap; and at, batch and crontab, which are
+refused unless they only list or remove. `shell` decides what they return.
 """
 
 from __future__ import annotations
 
-from .programs import DOCKER_RUNS, shell_script
+from .programs import DOCKER_RUNS, shell_reads_input, shell_script
 from .words import (
     SplitError,
     Word,
@@ -50,8 +51,13 @@ def _su_commands(words: list[Word], name: str) -> list | None:
         raise SplitError(
             f"{name} -s (a program to run as the shell) cannot be evaluated statically"
         )
+    opens_shell = SplitError(  # `echo 'rm -rf /' | sudo su`
+        f"{name} opening a shell that reads commands from its input cannot be evaluated statically"
+    )
     if name == "runuser" and last_option(options, "-u", "--user") is not None:
-        return [HELD, ("words", operands)] if operands else None  # `runuser -u USER -- CMD`
+        if not operands:
+            raise opens_shell
+        return [HELD, ("words", operands)]  # `runuser -u USER -- CMD`
     taken = [HELD]
     string = last_option(options, "-c", "--command", "--session-command")
     if string is not None:
@@ -64,6 +70,8 @@ def _su_commands(words: list[Word], name: str) -> list | None:
         script = shell_script(operands, "sh")
         if script is not None:
             taken.append(("string", script))
+    if len(taken) == 1 and (len(operands) < 2 or shell_reads_input(operands)):
+        raise opens_shell
     return taken if len(taken) > 1 else None
 
 
@@ -1064,6 +1072,30 @@ def _parallel_commands(words: list[Word], name: str) -> list | None:
     return taken + [("words", each)]
 
 
+# at and batch (at 3.2) and crontab (cronie 1.5 to 1.7, Debian's cron 3.0):
+# the options that only list, show or remove jobs or tables. Anything else
+# stores commands to run later, from the input or a file, which cannot be
+# read here.
+_SCHEDULER_SPECS = {
+    "at": (getopt_spec("qft", "mMlrdvcVbK"), option_names("-l -r -d -c -V")),
+    "batch": (getopt_spec("qf", "mMvV"), option_names("-V")),
+    "crontab": (getopt_spec("uc", "elriVT"), option_names("-l -r -e -V -T")),
+}
+
+
+def _scheduler_commands(words: list[Word], name: str) -> list | None:
+    """`at`, `batch` and `crontab` store commands that run later, as the
+    user, read from their input or a file: refused, unless they only list
+    or remove jobs (`at -l`, `crontab -l`, `crontab -e`)."""
+    spec, only_list = _SCHEDULER_SPECS[name]
+    options, _ = getopt(words, name, spec, permute=True)
+    if not only_list.isdisjoint(option for option, _ in options):
+        return None
+    raise SplitError(
+        f"{name} storing commands from its input or a file cannot be evaluated statically"
+    )
+
+
 # bubblewrap 0.6 to 0.11: how many values each option takes. The command
 # runs in the sandbox it builds (another root, namespaces, argv[0]): held.
 _BWRAP_VALUES = {
@@ -1139,4 +1171,5 @@ COMMAND_TAKERS = {
     **dict.fromkeys(_VAULTS, _vault_commands),
     "dotenv": _dotenv_commands,
     "parallel": _parallel_commands,
+    **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
 }
