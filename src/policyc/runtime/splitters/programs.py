@@ -11,6 +11,7 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 from __future__ import annotations
 
 from .words import (
+    FEEDERS,
     SplitError,
     Word,
     input_word,
@@ -306,9 +307,7 @@ def git_command_at(words: list[Word]) -> int:
     """Where git's command (`push` in `git -C . push`) stands, past its options."""
     i, n = 1, len(words)
     if i < n and is_input(words[i]):  # `xargs git`: a line may be `-c alias.x=!cmd x`
-        raise SplitError(
-            "git given its options by xargs, fd -x or rg --pre cannot be evaluated statically"
-        )
+        raise SplitError(f"git given its options by {FEEDERS} cannot be evaluated statically")
     while i < n and words[i].value.startswith("-"):
         option, eq, _ = words[i].value.partition("=")
         if option in _GIT_WITH_VALUE:

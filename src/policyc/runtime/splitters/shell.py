@@ -40,7 +40,7 @@ from .programs import (
     shell_reads_input,
     shell_script,
 )
-from .words import SplitError, Word, is_input, new_word
+from .words import FEEDERS, SplitError, Word, is_input, new_word
 from .wrappers import STRIPPABLE, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
@@ -602,7 +602,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         return out + [{"args": {config.field: quote_join([w.value for w in words])}, "text": text}]
     head = rest[0]
     if is_input(head):
-        raise SplitError("a command xargs reads from its input cannot be evaluated statically")
+        raise SplitError(f"a command named by input from {FEEDERS} cannot be evaluated statically")
     if head.expands or "$" in head.value and not head.quoted:
         raise SplitError("a variable in command position cannot be evaluated statically")
     if _globs(_unquoted(head, source)):
@@ -618,7 +618,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if script is None and any(map(is_input, rest)):
             # `xargs bash`: its input may be `-c 'rm -rf /'`
             raise SplitError(
-                f"{name} given its arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+                f"{name} given its arguments by {FEEDERS} cannot be evaluated statically"
             )
         if script is None and shell_reads_input(rest):
             # `curl URL | sh`, `sudo bash`: what it runs comes from its input
@@ -628,7 +628,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if script is not None:
             if is_input(script):  # `xargs -I{} sh -c 'echo {}'`: the line is code
                 raise SplitError(
-                    f"a {name} -c string xargs writes into cannot be evaluated statically"
+                    f"a {name} -c string with input from {FEEDERS} cannot be evaluated statically"
                 )
             if script.expands:
                 raise SplitError(
@@ -832,9 +832,7 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     `-exec` with no end makes find refuse its whole expression: nothing runs.
     """
     if any(map(is_input, words)):  # `xargs find .`: its input may be `-exec rm {} ;`
-        raise SplitError(
-            "find given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
-        )
+        raise SplitError(f"find given arguments by {FEEDERS} cannot be evaluated statically")
     out: list[dict] = []
     i, n = 1, len(words)
     while i < n:
@@ -891,7 +889,9 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
             out += _words_subjects(word, source, config, depth)
         else:
             if is_input(word):  # `xargs -I{} flock {} cmd`
-                raise SplitError("a file named by what xargs reads cannot be evaluated statically")
+                raise SplitError(
+                    f"a file named by input from {FEEDERS} cannot be evaluated statically"
+                )
             if word.expands or _globs(_unquoted(word, source) if word.end else word.value):
                 raise SplitError(
                     "a log file with a variable or a glob cannot be evaluated statically"

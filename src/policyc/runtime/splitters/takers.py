@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .programs import DOCKER_RUNS, shell_reads_input, shell_script
 from .words import (
+    FEEDERS,
     SplitError,
     Word,
     getopt,
@@ -63,9 +64,7 @@ def _su_commands(words: list[Word], name: str) -> list | None:
     if string is not None:
         taken.append(("string", string))
     if any(map(is_input, operands)):  # `xargs su root`: its input may be `-c CMD`
-        raise SplitError(
-            f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
-        )
+        raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
     if len(operands) > 1:  # after the user: arguments to the user's shell (`-c STRING`)
         script = shell_script(operands, "sh")
         if script is not None:
@@ -114,9 +113,7 @@ def _watch_commands(words: list[Word], name: str) -> list | None:
     if not operands:
         return None
     if any(map(is_input, operands)):  # joined with its input, then run by sh
-        raise SplitError(
-            f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
-        )
+        raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
     if last_option(options, "-x", "--exec") is not None:
         return [("words", operands)]
     # Without -x, watch joins its arguments with spaces and hands them to `sh -c`.
@@ -543,9 +540,7 @@ def _ssh_commands(words: list[Word], name: str) -> list | None:
     taken += [("file", value) for option, value in options if option == "-E"]  # its log
     if operands and last_option(options, "-s", "-N", "-W", "-O", "-Q", "-G", "-V") is None:
         if any(map(is_input, operands)):
-            raise SplitError(
-                f"{name} given a command by xargs, fd -x or rg --pre cannot be evaluated statically"
-            )
+            raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
         joined = " ".join(w.value for w in operands)
         expands = any(w.expands for w in operands)
         taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
@@ -966,9 +961,7 @@ def _vault_commands(words: list[Word], name: str) -> list | None:
         if command and not dashed and command[0].value == "--":
             command, dashed = command[1:], True
     if any(map(is_input, leading)):  # `xargs aws-vault exec`: its input may hold `-- rm`
-        raise SplitError(
-            f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
-        )
+        raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
     taken: list = [HELD]
     taken += [("string", v) for o, v in options if o in strings]
     taken += [("file", v) for o, v in options if o in files]

@@ -126,6 +126,11 @@ def value_of(words: list[Word], i: int, eq: str) -> Word:
     )
 
 
+# What may give a command its words from its input or from files found:
+# named in refusals, which are read to the model.
+FEEDERS = "xargs, parallel, fd -x or rg --pre"
+
+
 def input_word(at: int) -> Word:
     """What xargs reads, as one word `…` (no source: start == end)."""
     return new_word(Word, ("…", at, at, False, False))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .programs import is_name, is_safe_assignment, program_name
 from .words import (
+    FEEDERS,
     SplitError,
     Word,
     getopt,
@@ -401,7 +402,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
             _, operands = getopt(words, name, spec, permute=False)
             if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
                 raise SplitError(
-                    f"{name} given arguments by xargs, fd -x or rg --pre cannot be evaluated statically"
+                    f"{name} given arguments by {FEEDERS} cannot be evaluated statically"
                 )
             words, guarded = operands[before:], guarded or held
             continue
