@@ -1243,6 +1243,37 @@ def test_tmux_is_read_for_the_commands_it_runs():
             split(refused)
 
 
+def test_screen_is_read_for_the_commands_it_runs():
+    # What screen runs in a window of its own, and what `-X stuff` types
+    # there: held, as for tmux.
+    for command, inner in [
+        ("screen -dmS dev rm -rf /", "rm -rf /"),
+        ("screen -d -m -S dev -L -Logfile s.log rm -rf /", "rm -rf /"),
+        ("screen -Sdev -dm sh -c 'rm -rf /'", "rm -rf /"),
+        ("screen -S dev -X stuff 'rm -rf /\n'", "rm -rf /"),
+        ("screen -S dev -p 0 -X stuff 'rm -rf /^M'", "rm -rf /"),
+        ("screen -S dev -X exec rm -rf /", "rm -rf /"),
+        ("screen -S dev -X screen rm -rf /", "rm -rf /"),
+    ]:
+        parts = _parts(command)
+        assert parts[0] == (quote_join(shlex.split(command)), False), command
+        assert (inner, True) in parts[1:], command
+    assert ("s.log", False) in _parts("screen -L -Logfile s.log -dmS x make")
+    # A shell in screen's or tmux's terminal reads what is typed there.
+    for command in ["screen -dmS x bash", "screen -S x -X quit", "screen -ls", "screen -r dev"]:
+        assert _parts(command) == [(command, False)], command
+    assert _parts("tmux new -d -s x bash -l") == [("tmux new -d -s x bash -l", False)]
+    for refused, message in [
+        ("screen -c evil.rc", "option -c"),
+        ("screen -s /bin/rm", "option -s"),
+        ("screen -S dev -X eval 'stuff x'", "-X eval"),
+        ("screen -S dev -X stuff 'rm -rf /tmp^H^H^H'", "keys that edit the line"),
+        ("screen -R dev make", "attaching with a command"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     # ssh joins its command's words for the remote shell; it reads options
     # again after the host, up to the command (`ssh -G h ls -p 2222`: port 22).
@@ -1356,6 +1387,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "sops exec-env s.json 'rm -rf /'",
         "bwrap --ro-bind / / rm -rf /",
         "parallel rm -rf ::: /",
+        "screen -dmS x rm -rf /",
+        "screen -S x -X stuff 'rm -rf /^M'",
         "parallel ::: 'rm -rf /'",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command

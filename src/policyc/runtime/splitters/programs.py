@@ -354,6 +354,22 @@ def shell_script(words: list[Word], name: str) -> Word | None:
     return None
 
 
+SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
+
+
+def terminal_shell(words: list[Word]) -> bool:
+    """Whether `words` start a shell that reads its commands from its
+    input: run by tmux or screen in a terminal of theirs, it reads what is
+    typed there (`send-keys`, `stuff`), which is read for what it runs."""
+    return (
+        bool(words)
+        and not words[0].expands
+        and program_name(words[0].value) in SHELLS
+        and shell_script(words, "sh") is None
+        and shell_reads_input(words)
+    )
+
+
 def shell_reads_input(words: list[Word]) -> bool:
     """Whether a shell given no -c string reads its commands from its input:
     with `-s`, with no script file, or with the input as its file (`-`,
@@ -458,7 +474,7 @@ TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
-    "crontab"
+    "crontab screen"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

@@ -32,6 +32,7 @@ from .programs import (
     LATER,
     PLAIN_UNLESS,
     RUNNERS,
+    SHELLS,
     TAKER_NAMES,
     git_command_at,
     is_safe_assignment,
@@ -46,7 +47,6 @@ from .wrappers import STRIPPABLE, strip_wrappers
 MAX_LENGTH = 10_000  # characters; a longer command is refused
 MAX_DEPTH = 4  # nested `bash -c` strings
 
-SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
 SEPARATORS = frozenset({";", "&", "&&", "||", "|", "|&", "\n"})
 WRITE_REDIRECTS = frozenset({">", ">>", ">|", "&>", "&>>", "<>"})
 QUIET_TARGETS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty"})

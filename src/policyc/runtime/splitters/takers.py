@@ -1,6 +1,6 @@
 """Programs that run a command they are given, as a string or as words:
 su and runuser, script, watch, flock, strace, ltrace and valgrind, the
-environment runners mise, direnv and nix, tmux, ssh and its copiers,
+environment runners mise, direnv and nix, tmux and screen, ssh and its copiers,
 containers, hyperfine, sg, the secret runners (op, doppler, aws-vault,
 sops, ...), GNU parallel and bwrap; and at, batch and crontab, which are
 refused unless they only list or remove. `shell` decides what they return.
@@ -8,7 +8,7 @@ refused unless they only list or remove. `shell` decides what they return.
 
 from __future__ import annotations
 
-from .programs import DOCKER_RUNS, shell_reads_input, shell_script
+from .programs import DOCKER_RUNS, shell_reads_input, shell_script, terminal_shell
 from .words import (
     FEEDERS,
     SplitError,
@@ -481,6 +481,8 @@ def _tmux_runs(command: list[Word], name: str) -> list:
     if full in _TMUX_RUNS:
         flags, with_value = _TMUX_RUNS[full]
         _, args = getopt(command, name, getopt_spec(with_value, flags), permute=False)
+        if terminal_shell([part_of(w, p) for w in args[:1] for p in w.value.split()] + args[1:]):
+            return []  # a shell in the pane: what it runs is typed (send-keys)
         if len(args) == 1:  # run by the default shell, as `sh -c` runs it
             return [("string", args[0])]
         return [("words", args)] if args else []
@@ -515,6 +517,86 @@ def _tmux_runs(command: list[Word], name: str) -> list:
     if full == "save-buffer" and len(command) > 1:
         return [("file", command[-1])]
     return []
+
+
+# GNU screen 4.8 to 5.0 reads its own options: letters clustered, a value
+# the rest of the word or the next word. -c (a config file, which runs
+# commands) and -s (the program run as the shell) are refused as unknown.
+_SCREEN_VALUES = frozenset("SpthTe")
+_SCREEN_FLAGS = frozenset("dmDRrxAafilLOqUvw46")
+_SCREEN_WORDS = option_names("-ls -list -wipe -Logfile -fn -fa -ln -X -Q")
+# Commands of `screen -X` that run or type nothing (and those read below:
+# stuff, exec, screen, hardcopy).
+_SCREEN_QUIET = option_names(
+    "quit kill detach pow_detach windows info select title number width height "
+    "sessionname log lockscreen clear redisplay"
+)
+
+
+def _screen_commands(words: list[Word], name: str) -> list | None:
+    """The command `screen [-dmS NAME] CMD ...` runs in a new window, and
+    what `screen -X stuff|exec|screen ...` types or runs in a session. Held:
+    it runs in a terminal of screen's. Attaching (-r, -R, -x, -d without -m)
+    runs nothing new; other -X commands and options are refused."""
+    i, attach, detached = 1, False, False
+    logs: list = []
+    while i < len(words) and words[i].value.startswith("-") and words[i].value != "-":
+        value = words[i].value
+        if value == "--":
+            i += 1
+            break
+        if value in _SCREEN_WORDS:
+            if value in ("-X", "-Q"):
+                return [HELD] + logs + _screen_x(words[i + 1 :], name)
+            if value == "-Logfile":
+                logs += [("file", w) for w in words[i + 1 : i + 2]]
+            i += 2 if value == "-Logfile" else 1
+            continue
+        k = 1
+        while k < len(value):
+            c = value[k]
+            if c in _SCREEN_VALUES:
+                i += 0 if k + 1 < len(value) else 1  # the value: the rest, or the next word
+                break
+            if c not in _SCREEN_FLAGS:
+                raise SplitError(f"{name} with option {value} cannot be evaluated statically")
+            attach = attach or c in "rRxD" or c == "d" and "m" not in value
+            detached = detached or c == "m"
+            k += 1
+        i += 1
+    if attach and not detached:
+        if i < len(words) - 1:  # `-r NAME` takes one word; more is a command we do not place
+            raise SplitError(f"{name} attaching with a command cannot be evaluated statically")
+        return None
+    if i < len(words) and not terminal_shell(words[i:]):
+        return [HELD, ("words", words[i:])] + logs
+    return [HELD] + logs if logs else None  # a shell: what it runs is typed (-X stuff)
+
+
+def _screen_x(command: list[Word], name: str) -> list:
+    """A command sent to a session by `screen -X`."""
+    verb = command[0].value if command else ""
+    args = command[1:]
+    if verb == "stuff":
+        if len(args) != 1:
+            raise SplitError(f"{name} -X stuff takes one string")
+        text = args[0].value
+        for end in ("^M", "^J", "\\n", "\\r", "\\015", "\\012", "\r"):
+            text = text.replace(end, "\n")
+        if "^" in text or "\\" in text or any(ord(c) < 32 and c not in "\n\t" for c in text):
+            raise SplitError(
+                f"{name} -X stuff with keys that edit the line cannot be evaluated statically"
+            )
+        return [("string", part_of(args[0], text))] if text.strip() else []
+    if verb in ("exec", "screen"):
+        if args and args[0].value[:1] in ("-", ".", "!", "|"):
+            raise SplitError(f"{name} -X {verb} {args[0].value} cannot be evaluated statically")
+        return [("words", args)] if args and not terminal_shell(args) else []
+    if verb == "hardcopy":
+        return [("file", w) for w in args if not w.value.startswith("-")][-1:]
+    if verb in _SCREEN_QUIET:
+        return []
+    raise SplitError(f"{name} -X {verb} cannot be evaluated statically")
 
 
 # ssh (OpenSSH 8 and 9): options with a value, and flags.
@@ -1164,5 +1246,6 @@ COMMAND_TAKERS = {
     **dict.fromkeys(_VAULTS, _vault_commands),
     "dotenv": _dotenv_commands,
     "parallel": _parallel_commands,
+    "screen": _screen_commands,
     **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
 }
