@@ -1169,6 +1169,26 @@ def test_gnu_parallel_is_read_as_xargs_is():
             split(refused)
 
 
+def test_file_watchers_are_read_for_what_they_run():
+    # entr and watchexec run the command as it is, on each change, as
+    # watch does; nodemon's --exec string is held (the script is appended).
+    assert _parts("ls | entr -r rm -rf /") == [("ls", False), ("rm -rf /", False)]
+    assert _parts("ls | entr rm /_") == [("ls", False), ("rm '…'", False)]
+    assert _parts("ls | entr -s 'make && rm -rf /'")[1:] == [("make", False), ("rm -rf /", False)]
+    assert _parts("watchexec -e py -- 'make && rm -rf /'") == [("make", False), ("rm -rf /", False)]
+    assert _parts("watchexec -n -- rm -rf /") == [("rm -rf /", False)]
+    assert _parts("watchexec -E A=1 -- rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("nodemon --exec 'rm -rf /'")[1:] == [("rm -rf /", True)]
+    assert _parts("watchexec --help") == [("watchexec --help", False)]
+    for refused, message in [
+        ("watchexec -e py pytest", "put -- before the command"),
+        ("watchexec --shell=python -- x", "--shell=python"),
+        ("ls | entr -s make test", "more than one word"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
 def test_bwrap_holds_the_command_it_sandboxes():
     for command in [
         "bwrap --ro-bind / / --dev /dev --unshare-all rm -rf /",
@@ -1388,6 +1408,9 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "bwrap --ro-bind / / rm -rf /",
         "parallel rm -rf ::: /",
         "screen -dmS x rm -rf /",
+        "ls | entr rm -rf /",
+        "watchexec -- rm -rf /",
+        "nodemon -x 'rm -rf /'",
         "screen -S x -X stuff 'rm -rf /^M'",
         "parallel ::: 'rm -rf /'",
     ]:

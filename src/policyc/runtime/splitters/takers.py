@@ -8,7 +8,7 @@ refused unless they only list or remove. `shell` decides what they return.
 
 from __future__ import annotations
 
-from .programs import DOCKER_RUNS, shell_reads_input, shell_script, terminal_shell
+from .programs import DOCKER_RUNS, SHELLS, shell_reads_input, shell_script, terminal_shell
 from .words import (
     FEEDERS,
     SplitError,
@@ -1171,6 +1171,67 @@ def _scheduler_commands(words: list[Word], name: str) -> list | None:
     )
 
 
+def _entr_commands(words: list[Word], name: str) -> list | None:
+    """What `entr [-acdnprsz] UTILITY [ARGS]` runs each time a file changes
+    (entr 4 and 5): its words, `/_` being the file that changed (`…`), or
+    with -s one string its shell runs."""
+    options, operands = getopt(words, name, getopt_spec("", "acdnprsz"), permute=False)
+    if not operands:
+        return None
+    if last_option(options, "-s") is not None:
+        if len(operands) > 1:
+            raise SplitError(f"{name} -s with more than one word cannot be evaluated statically")
+        return [("string", operands[0])]
+    return [("words", [input_word(w.end) if w.value == "/_" else w for w in operands])]
+
+
+def _watchexec_commands(words: list[Word], name: str) -> list | None:
+    """What `watchexec [OPTIONS] -- COMMAND...` runs on each change: its
+    words joined, for its shell (with `-n` or `--shell=none`, as they are).
+    Its options are many and some take an optional value, so the command is
+    read only after `--`. Variables it sets (-E) hold the command."""
+    values = [w.value for w in words]
+    if "--" not in values:
+        if all(v.startswith("-") for v in values[1:]):
+            return None  # `watchexec --help`
+        raise SplitError(
+            f"{name} without -- before the command cannot be evaluated statically "
+            "(put -- before the command)"
+        )
+    end = values.index("--")
+    command = words[end + 1 :]
+    if not command:
+        return None
+    options = values[1:end]
+    shells = [v.partition("=")[2] for v in options if v.startswith("--shell=")]
+    shells += [options[k + 1] for k, v in enumerate(options[:-1]) if v == "--shell"]
+    shell = "none" if "-n" in options else (shells[-1] if shells else "sh")
+    held = any(v in ("-E", "--env") or v.startswith(("-E", "--env=")) for v in options)
+    taken: list = [HELD] if held else []
+    if shell == "none":
+        return taken + [("words", command)]
+    if shell.rsplit("/", 1)[-1] not in SHELLS:
+        raise SplitError(f"{name} --shell={shell} cannot be evaluated statically")
+    if any(map(is_input, command)):
+        raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
+    joined = " ".join(w.value for w in command)
+    expands = any(w.expands for w in command)
+    return taken + [("string", new_word(Word, (joined, 0, 0, expands, True)))]
+
+
+def _nodemon_commands(words: list[Word], name: str) -> list | None:
+    """The string `nodemon --exec STRING` (or `-x`) runs through a shell,
+    with the script and its arguments appended: held, so deny and ask rules
+    see it and an allow names nodemon as written. A word equal to the
+    option is taken as it wherever it stands (nodemon has some 40)."""
+    taken: list = [HELD]
+    for k, word in enumerate(words[1:], 1):
+        option, eq, _ = word.value.partition("=")
+        if option in ("--exec", "-x"):
+            taken.append(("string", value_of(words, k, eq)))
+    return taken if len(taken) > 1 else None
+
+
 # bubblewrap 0.6 to 0.11: how many values each option takes. The command
 # runs in the sandbox it builds (another root, namespaces, argv[0]): held.
 _BWRAP_VALUES = {
@@ -1247,5 +1308,8 @@ COMMAND_TAKERS = {
     "dotenv": _dotenv_commands,
     "parallel": _parallel_commands,
     "screen": _screen_commands,
+    "entr": _entr_commands,
+    "watchexec": _watchexec_commands,
+    "nodemon": _nodemon_commands,
     **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
 }
