@@ -1189,6 +1189,24 @@ def test_file_watchers_are_read_for_what_they_run():
             split(refused)
 
 
+def test_gdb_holds_the_program_it_debugs():
+    for command, inner in [
+        ("gdb -batch -ex run -ex bt --args rm -rf /", "rm -rf /"),
+        ("gdb --batch --ex=run ./build/app core", "./build/app"),
+    ]:
+        parts = _parts(command)
+        assert parts[:2] == [(command, False), (inner, True)], command
+    assert _parts("gdb -batch -p 1234 -ex bt") == [("gdb -batch -p 1234 -ex bt", False)]
+    for refused, message in [
+        ("gdb -batch -ex 'shell rm -rf /' ./app", "-ex 'shell rm -rf /'"),
+        ("gdb -batch -ex 'run > /etc/x' ./app", "-ex 'run > /etc/x'"),
+        ("gdb -batch -x cmds.gdb ./app", "option -x"),
+        ("printf 'shell rm -rf /' | gdb -q ./app", "reading commands from its input"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
 def test_bwrap_holds_the_command_it_sandboxes():
     for command in [
         "bwrap --ro-bind / / --dev /dev --unshare-all rm -rf /",
@@ -1411,6 +1429,7 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "ls | entr rm -rf /",
         "watchexec -- rm -rf /",
         "nodemon -x 'rm -rf /'",
+        "gdb -batch -ex run --args rm -rf /",
         "screen -S x -X stuff 'rm -rf /^M'",
         "parallel ::: 'rm -rf /'",
     ]:

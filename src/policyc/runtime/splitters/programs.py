@@ -474,7 +474,7 @@ TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
-    "crontab screen entr watchexec nodemon"
+    "crontab screen entr watchexec nodemon gdb"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})

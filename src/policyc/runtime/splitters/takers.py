@@ -2,7 +2,8 @@
 su and runuser, script, watch, flock, strace, ltrace and valgrind, the
 environment runners mise, direnv and nix, tmux and screen, ssh and its copiers,
 containers, hyperfine, sg, the secret runners (op, doppler, aws-vault,
-sops, ...), GNU parallel and bwrap; and at, batch and crontab, which are
+sops, ...), GNU parallel, entr, watchexec, nodemon, gdb and bwrap; and
+at, batch and crontab, which are
 refused unless they only list or remove. `shell` decides what they return.
 """
 
@@ -1232,6 +1233,64 @@ def _nodemon_commands(words: list[Word], name: str) -> list | None:
     return taken if len(taken) > 1 else None
 
 
+# gdb 12 to 15 (getopt_long_only: `-ex` and `--ex` alike). Options naming a
+# script, an interpreter or another program file are not listed: refused.
+_GDB_VALUES = option_names(
+    "-ex --ex -eval-command --eval-command -iex --iex -init-eval-command "
+    "--init-eval-command -c --c -core --core -p --p -pid --pid -d --d -directory "
+    "--directory -cd --cd -D --D -data-directory --data-directory -tty --tty -b --b "
+    "-baud --baud"
+)
+_GDB_FLAGS = option_names(
+    "-q --q -quiet --quiet -silent --silent -nx --nx -n --n -nh --nh -batch --batch "
+    "-batch-silent --batch-silent -readnow --readnow -readnever --readnever -f --f "
+    "-fullname --fullname -return-child-result --return-child-result -nw --nw "
+    "-nowindows --nowindows -statistics --statistics"
+)
+_GDB_COMMANDS = option_names(
+    "run r start starti bt backtrace where info i quit q continue c next n step s "
+    "finish fin print p x list l frame f thread up down kill detach break b tbreak "
+    "watch display disassemble handle catch echo printf output ptype whatis"
+)
+
+
+def _gdb_commands(words: list[Word], name: str) -> list | None:
+    """The program `gdb -batch -ex run --args PROG ARGS...` debugs: held
+    (gdb can change what it does). Its -ex commands must be of a short
+    list that runs nothing else (`shell`, `python`, `pipe` are refused), and
+    `run` takes no arguments (its shell would read them). Without -batch,
+    gdb reads commands from its input: refused, as for a shell."""
+    i, batch, program = 1, False, []
+    while i < len(words):
+        option, eq, attached = words[i].value.partition("=")
+        if option in ("--args", "-args"):
+            program = words[i + 1 :]
+            break
+        if option.lstrip("-") in ("version", "help", "configuration"):
+            return None  # it prints and exits
+        if option in _GDB_FLAGS:
+            batch = batch or "batch" in option
+            i += 1
+            continue
+        if option in _GDB_VALUES:
+            value = attached if eq else (words[i + 1].value if i + 1 < len(words) else "")
+            if option.lstrip("-") in ("ex", "eval-command", "iex", "init-eval-command"):
+                verb, _, arguments = value.strip().partition(" ")
+                if verb not in _GDB_COMMANDS or (
+                    verb in ("run", "r", "start", "starti") and arguments.strip()
+                ):
+                    raise SplitError(f"{name} -ex '{value}' cannot be evaluated statically")
+            i += 1 if eq else 2
+            continue
+        if option.startswith("-"):
+            raise SplitError(f"{name} with option {option} cannot be evaluated statically")
+        program = program or words[i : i + 1]  # PROG [CORE|PID]: the program, no arguments
+        i += 1
+    if not batch:
+        raise SplitError(f"{name} reading commands from its input cannot be evaluated statically")
+    return [HELD, ("words", program)] if program else None
+
+
 # bubblewrap 0.6 to 0.11: how many values each option takes. The command
 # runs in the sandbox it builds (another root, namespaces, argv[0]): held.
 _BWRAP_VALUES = {
@@ -1311,5 +1370,6 @@ COMMAND_TAKERS = {
     "entr": _entr_commands,
     "watchexec": _watchexec_commands,
     "nodemon": _nodemon_commands,
+    "gdb": _gdb_commands,
     **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
 }
