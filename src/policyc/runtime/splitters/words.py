@@ -26,6 +26,18 @@ class Word(_Word):
 new_word = tuple.__new__
 
 
+# What the readers of programs that run a command (`takers` and the modules
+# it draws on) return: a list of ("string", Word) for a shell string it
+# runs, ("words", [Word]) for a command it runs as it is, ("file", Word)
+# for a file it writes (script's log, flock's lock); or None where it runs
+# no command of the caller's. With HELD in the list, the program changes
+# who runs the command or what it finds (`su`, `mise exec`): deny and ask
+# rules see what runs, and an allow must name the program as written, as
+# for sudo. Without, the command is decided as if it ran alone, as for
+# `bash -c`.
+HELD = ("held", None)
+
+
 # -- reading options from words ----------------------------------------------
 
 

@@ -1,0 +1,293 @@
+"""Programs that run a command on another host, in a container or in a
+sandbox: ssh, scp, sftp, rsync, docker, podman, kubectl and bwrap. Held:
+the command runs elsewhere, as another user or under another root. Read
+for `takers`."""
+
+from __future__ import annotations
+
+from .programs import DOCKER_RUNS
+from .words import (
+    FEEDERS,
+    HELD,
+    SplitError,
+    Word,
+    getopt,
+    getopt_spec,
+    is_input,
+    last_option,
+    new_word,
+    option_names,
+    part_of,
+    value_of,
+)
+
+# ssh (OpenSSH 8 and 9): options with a value, and flags.
+_SSH_SPEC = getopt_spec("BbcDEeFiJLlmOoPpQRSWw", "1246AaCfGgKkMNnqsTtVvXxYy")
+# `-o` options that run a local command or load code (`-o ProxyCommand=...`),
+# or name a remote command apart from the words (RemoteCommand).
+_SSH_REFUSED = option_names(
+    "proxycommand localcommand knownhostscommand remotecommand pkcs11provider securitykeyprovider"
+)
+
+
+def _ssh_commands(words: list[Word], name: str) -> list | None:
+    """The command `ssh [options] HOST [options] COMMAND...` runs on the host:
+    its words joined with spaces, read by the remote user's shell. Held: it
+    runs elsewhere, as another user. ssh reads its options again after the
+    host, up to the command."""
+    options, operands = getopt(words, name, _SSH_SPEC, permute=False)
+    if operands:
+        more, operands = getopt([words[0]] + operands[1:], name, _SSH_SPEC, permute=False)
+        options += more
+    _check_ssh_options(options, name)
+    taken: list = [HELD]
+    taken += [("file", value) for option, value in options if option == "-E"]  # its log
+    if operands and last_option(options, "-s", "-N", "-W", "-O", "-Q", "-G", "-V") is None:
+        if any(map(is_input, operands)):
+            raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
+        joined = " ".join(w.value for w in operands)
+        expands = any(w.expands for w in operands)
+        taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
+    return taken if len(taken) > 1 else None
+
+
+def _check_ssh_options(options: list, name: str) -> None:
+    """Refuse `-o` options that run a local command or load code. (-I, a
+    PKCS#11 library to load, is refused as an option not in the spec.)"""
+    for option, value in options:
+        keyword = value.value.replace("=", " ").split()[:1] if option == "-o" else []
+        if keyword and keyword[0].lower() in _SSH_REFUSED:
+            raise SplitError(f"{name} -o {value.value} cannot be evaluated statically")
+
+
+# scp's and sftp's options (OpenSSH 8 and 9; their getopt permutes): -S
+# names the program run in ssh's place, and sftp's -D a local sftp server.
+_COPY_SPECS = {
+    "scp": getopt_spec("cDFiJlPSoX", "12346ABCOTdfGpqRrstv"),
+    "sftp": getopt_spec("cDiloSsbBFJPRX", "1246AafhNpqrvC"),
+}
+
+
+def _copy_commands(words: list[Word], name: str) -> list | None:
+    """The local programs `scp -S PROGRAM` and `sftp -S PROGRAM` or `-D
+    SERVER` run; held, as ssh's command is."""
+    options, _ = getopt(words, name, _COPY_SPECS[name], permute=True)
+    _check_ssh_options(options, name)
+    taken = [("words", [value]) for option, value in options if option == "-S"]
+    if name == "sftp":
+        taken += [("string", value) for option, value in options if option == "-D"]
+    return [HELD] + taken if taken else None
+
+
+# rsync's options whose value is a command: -e/--rsh runs on this machine
+# (rsync splits it into words itself), --rsync-path on the remote one.
+_RSYNC_COMMANDS = option_names("-e --rsh --rsync-path")
+
+
+def _rsync_commands(words: list[Word], name: str) -> list | None:
+    """The commands `rsync -e 'ssh -p 2222'` and `--rsync-path` name. Only
+    these options are looked for (rsync has some 150): a word equal to one
+    of them is taken as it, wherever it stands."""
+    taken: list = []
+    for k, word in enumerate(words[1:], 1):
+        option, eq, _ = word.value.partition("=")
+        if option in _RSYNC_COMMANDS:
+            taken.append(("string", value_of(words, k, eq)))
+        elif option.startswith("-e") and not option.startswith("--") and len(option) > 2:
+            taken.append(("string", part_of(word, word.value[2:])))  # `-essh`
+        elif option[:1] == "-" and option[1:2] != "-" and "e" in option[2:]:
+            raise SplitError(f"{name} {word.value} cannot be evaluated statically")  # `-ave ssh`
+    return [HELD] + taken if taken else None
+
+
+# docker and podman (their CLIs' flag parsing: clusters, `--name=value`,
+# options before the image or container): the global options, and those of
+# the subcommands that run a command in a container.
+_DOCKER_GLOBAL = getopt_spec(
+    "cHl",
+    "Dv",
+    "",
+    "--config --context --host --log-level --tlscacert --tlscert --tlskey",
+    "--debug --tls --tlsverify",
+)
+_DOCKER_EXEC = getopt_spec(
+    "euw",
+    "dit",
+    "",
+    "--detach-keys --env --env-file --user --workdir",
+    "--detach --interactive --privileged --tty",
+)
+_DOCKER_RUN = getopt_spec(
+    "acehlmpuvw",
+    "diPqt",
+    "",
+    "--add-host --annotation --attach --blkio-weight --blkio-weight-device --cap-add "
+    "--cap-drop --cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota "
+    "--cpu-rt-period --cpu-rt-runtime --cpu-shares --cpus --cpuset-cpus --cpuset-mems "
+    "--detach-keys --device --device-cgroup-rule --device-read-bps --device-read-iops "
+    "--device-write-bps --device-write-iops --dns --dns-option --dns-search --domainname "
+    "--entrypoint --env --env-file --expose --gpus --group-add --health-cmd "
+    "--health-interval --health-retries --health-start-period --health-start-interval "
+    "--health-timeout --hostname --ip --ip6 --ipc --isolation --kernel-memory --label "
+    "--label-file --link --link-local-ip --log-driver --log-opt --mac-address --memory "
+    "--memory-reservation --memory-swap --memory-swappiness --mount --name --network --net "
+    "--network-alias --net-alias --oom-score-adj --pid --pids-limit --platform --publish "
+    "--pull --restart --runtime --security-opt --shm-size --stop-signal --stop-timeout "
+    "--storage-opt --sysctl --tmpfs --ulimit --user --userns --uts --volume --volume-driver "
+    "--volumes-from --workdir",
+    "--detach --disable-content-trust --init --interactive --no-healthcheck "
+    "--oom-kill-disable --privileged --publish-all --quiet --read-only --rm --sig-proxy --tty",
+)
+_COMPOSE_GLOBAL = getopt_spec(
+    "fp",
+    "",
+    "",
+    "--file --project-name --profile --env-file --project-directory --ansi --progress --parallel",
+    "--compatibility --dry-run --all-resources",
+)
+_COMPOSE_EXEC = getopt_spec(
+    "euw",
+    "dTit",
+    "",
+    "--env --user --workdir --index",
+    "--detach --no-TTY --privileged --dry-run --interactive --tty",
+)
+
+_COMPOSE_RUN = getopt_spec(
+    "elpuvw",
+    "dTitP",
+    "",
+    "--env --env-from-file --label --name --publish --user --volume --workdir --entrypoint "
+    "--cap-add --cap-drop --pull",
+    "--detach --rm --no-TTY --interactive --tty --no-deps --service-ports --use-aliases "
+    "--build --quiet-pull --remove-orphans --quiet-build --dry-run",
+)
+
+
+def _docker_commands(words: list[Word], name: str) -> list | None:
+    """What `docker exec CONTAINER CMD...`, `docker run [--entrypoint P] IMAGE
+    [CMD...]` (and `container exec`/`run`/`create`, `compose exec SERVICE
+    CMD...`) run in the container. Held: it runs in another root. An image's
+    own command (`docker run IMAGE`) is not the caller's: as written."""
+    if DOCKER_RUNS.isdisjoint(w.value for w in words):
+        return None  # `docker ps -a`, `docker build .`: read as written
+    _, rest = getopt(words, name, _DOCKER_GLOBAL, permute=False)
+    if rest and rest[0].value == "container":
+        rest = rest[1:]
+    if not rest:
+        return None
+    sub = rest[0].value
+    if sub == "compose":
+        _, rest = getopt(rest, name, _COMPOSE_GLOBAL, permute=False)
+        if not rest or rest[0].value not in ("exec", "run"):
+            return None
+        spec = _COMPOSE_EXEC if rest[0].value == "exec" else _COMPOSE_RUN
+        options, operands = getopt(rest, name, spec, permute=False)
+        command = operands[1:]
+        entrypoint = last_option(options, "--entrypoint")
+        if entrypoint is not None and entrypoint.value:
+            command = [entrypoint] + command
+        return [HELD, ("words", command)] if command else None
+    if sub == "exec":
+        _, operands = getopt(rest, name, _DOCKER_EXEC, permute=False)
+        return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
+    if sub in ("run", "create"):
+        options, operands = getopt(rest, name, _DOCKER_RUN, permute=False)
+        command = operands[1:]
+        entrypoint = last_option(options, "--entrypoint")
+        if entrypoint is not None and entrypoint.value:
+            command = [entrypoint] + command
+        taken: list = [HELD] + ([("words", command)] if command else [])
+        taken += [("string", v) for o, v in options if o == "--health-cmd"]
+        return taken if len(taken) > 1 else None
+    return None
+
+
+# kubectl's options that take a value, before and after `exec`.
+_KUBECTL_SPEC = getopt_spec(
+    "cnfs",
+    "itq",
+    "",
+    "--container --namespace --filename --pod-running-timeout --context --kubeconfig "
+    "--server --user --cluster --token --as --as-group --request-timeout",
+    "--stdin --tty --quiet --insecure-skip-tls-verify",
+)
+
+
+def _kubectl_commands(words: list[Word], name: str) -> list | None:
+    """`kubectl exec POD -- CMD...` runs CMD in the pod: held. (Older kubectl
+    also took `exec POD CMD...`; read so too.)"""
+    values = [w.value for w in words]
+    end = values.index("--") if "--" in values else len(values)
+    if end + 1 < len(words) and not {"run", "debug"}.isdisjoint(values[1:end]):
+        # `kubectl run NAME --image=I -- CMD`: the options of run and debug
+        # are many and not read; the command is all after `--`.
+        return [HELD, ("words", words[end + 1 :])]
+    if "exec" not in values[1:end]:
+        return None  # `kubectl get pods -o yaml`: read as written
+    _, operands = getopt(words[:end], name, _KUBECTL_SPEC, permute=True)
+    if not operands or operands[0].value != "exec":
+        return None  # `exec` was an option's value
+    if end == len(words) and len(operands) > 2:
+        return [HELD, ("words", operands[2:])]  # the old form, `exec POD CMD`
+    return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
+
+
+# bubblewrap 0.6 to 0.11: how many values each option takes. The command
+# runs in the sandbox it builds (another root, namespaces, argv[0]): held.
+_BWRAP_VALUES = {
+    **dict.fromkeys(
+        option_names(
+            "--help --version --unshare-all --share-net --unshare-user --unshare-user-try "
+            "--unshare-ipc --unshare-pid --unshare-net --unshare-uts --unshare-cgroup "
+            "--unshare-cgroup-try --die-with-parent --as-pid-1 --new-session --clearenv "
+            "--disable-userns --assert-userns-disabled --level-prefix"
+        ),
+        0,
+    ),
+    **dict.fromkeys(
+        option_names(
+            "--argv0 --userns --userns2 --pidns --uid --gid --hostname --chdir --unsetenv "
+            "--lock-file --sync-fd --remount-ro --proc --dev --tmpfs --mqueue --dir --seccomp "
+            "--add-seccomp-fd --block-fd --userns-block-fd --info-fd --json-status-fd "
+            "--cap-add --cap-drop --perms --size --exec-label --file-label --overlay-src "
+            "--tmp-overlay --ro-overlay"
+        ),
+        1,
+    ),
+    **dict.fromkeys(
+        option_names(
+            "--setenv --bind --bind-try --dev-bind --dev-bind-try --ro-bind --ro-bind-try "
+            "--bind-fd --ro-bind-fd --file --bind-data --ro-bind-data --symlink --chmod"
+        ),
+        2,
+    ),
+    "--overlay": 3,
+}
+
+
+def _bwrap_commands(words: list[Word], name: str) -> list | None:
+    """The command bwrap runs in its sandbox, after its options. `--args FD`
+    (more options from a descriptor) and options not listed are refused."""
+    i = 1
+    while i < len(words) and words[i].value.startswith("--"):
+        option = words[i].value
+        if option == "--":
+            i += 1
+            break
+        if option not in _BWRAP_VALUES:
+            raise SplitError(f"{name} with option {option} cannot be evaluated statically")
+        i += 1 + _BWRAP_VALUES[option]
+    return [HELD, ("words", words[i:])] if i < len(words) else None
+
+
+TAKERS = {
+    "ssh": _ssh_commands,
+    "scp": _copy_commands,
+    "sftp": _copy_commands,
+    "rsync": _rsync_commands,
+    "docker": _docker_commands,
+    "podman": _docker_commands,
+    "kubectl": _kubectl_commands,
+    "bwrap": _bwrap_commands,
+}
