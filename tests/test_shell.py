@@ -744,11 +744,29 @@ def test_a_wrapper_after_sudo_is_read_on(table):
         "doas nohup rm -rf /",
         "pkexec --user root stdbuf -oL rm -rf /",
         "sudo -u y sudo time rm -rf /",
+        # sudo sets the variables written before the command (they were
+        # read as the command: `FOO=1 rm -rf /`, which no rule matched).
+        "sudo FOO=1 rm -rf /",
+        "sudo -E PATH=/tmp/bin LANG=C rm -rf /",
+        # Options clustered, as sudo's getopt reads them; -i and -s run
+        # the command through the user's shell, word for word.
+        "sudo -Eu root rm -rf /",
+        "sudo -iu postgres rm -rf /",
+        "sudo -nsu root -- rm -rf /",
     ]:
         subjects = split(command)
         assert subjects[0] == {"args": {"command": command}, "text": command}
         assert {"args": {"command": "rm -rf /"}, "text": command, "constrain": True} in subjects
         assert table.decide("bash", {"command": command}).action == "block", command
+    for refused, message in [
+        ("sudo -i", "opening a shell that reads commands from its input"),
+        ("sudo -u root -s", "opening a shell that reads commands from its input"),
+        ("sudo -e /etc/hosts", "option -e"),
+    ]:
+        with pytest.raises(SplitError, match=message):
+            split(refused)
+    assert [s["args"]["command"] for s in split("xargs -0r rm")] == ["rm '…'"]
+    assert [s["args"]["command"] for s in split("nice -10 make")] == ["make"]
     assert [s["args"]["command"] for s in split("sudo -E timeout 5 uv run pytest")] == [
         "sudo -E timeout 5 uv run pytest",
         "uv run pytest",

@@ -16,201 +16,127 @@ from .words import (
     is_input,
 )
 
-# Wrappers that run their command without changing what it is. Options that
-# take a value are listed so the value is not mistaken for the command.
-WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
-    # name: (options taking a value, options without, leading operands before the command)
+# Wrappers, and how their options are read: as their getopt reads them
+# (options first; a short option's optional value only attached, so
+# `prlimit -n rm` runs rm). Each: (getopt spec, operands before the
+# command, held). Held: the command runs as another user, under another
+# root or namespaces, or with variables of the wrapper's; it stays a
+# subject as written and deny and ask rules see the command, as for sudo.
+# Not held: the command runs as it is, decided as if it ran alone. An
+# option not listed is refused. (coreutils 9, findutils 4.9, util-linux
+# 2.38 to 2.40, sudo 1.9, OpenBSD doas, polkit 121 to 124, systemd 252 to
+# 256, Expect 5.45, proxychains-ng 4, torsocks 2, fakeroot 1.31, gosu,
+# su-exec, daemontools and runit.)
+WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
+    # coreutils and bash: timeout's duration, and the rest.
     "timeout": (
-        frozenset({"-s", "--signal", "-k", "--kill-after"}),
         # (-p and -f are coreutils 9.5's short forms: older ones refuse them and run nothing)
-        frozenset({"-p", "--preserve-status", "-f", "--foreground", "-v", "--verbose"}),
-        1,
-    ),
-    "time": (frozenset(), frozenset({"-p"}), 0),
-    "nice": (frozenset({"-n", "--adjustment"}), frozenset(), 0),
-    "nohup": (frozenset(), frozenset(), 0),
-    "setsid": (frozenset(), frozenset({"-c", "--ctty", "-f", "--fork", "-w", "--wait"}), 0),
-    "ionice": (
-        frozenset({"-c", "--class", "-n", "--classdata"}),
-        frozenset({"-t", "--ignore"}),
-        0,
-    ),
-    "taskset": (frozenset(), frozenset({"-a", "--all-tasks", "-c", "--cpu-list"}), 1),
-    "chrt": (
-        frozenset({"-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"}),
-        frozenset(
-            {
-                "-b",
-                "--batch",
-                "-d",
-                "--deadline",
-                "-f",
-                "--fifo",
-                "-i",
-                "--idle",
-                "-o",
-                "--other",
-                "-r",
-                "--rr",
-                "-R",
-                "--reset-on-fork",
-                "-a",
-                "--all-tasks",
-                "-v",
-                "--verbose",
-            }
+        getopt_spec(
+            "ks",
+            "vfp",
+            "",
+            "--kill-after --signal",
+            "--verbose --foreground --preserve-status --help --version",
         ),
         1,
+        False,
     ),
-    "caffeinate": (frozenset({"-t", "-w"}), frozenset({"-d", "-i", "-m", "-s", "-u"}), 0),
-    "busybox": (frozenset(), frozenset(), 0),
-    "stdbuf": (frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}), frozenset(), 0),
+    "time": (getopt_spec("", "p"), 0, False),
+    "nice": (getopt_spec("n", "", "", "--adjustment", "--help --version"), 0, False),
+    "nohup": (getopt_spec("", "", "", "", "--help --version"), 0, False),
+    "stdbuf": (
+        getopt_spec("ioe", "", "", "--input --output --error", "--help --version"),
+        0,
+        False,
+    ),
+    "command": (getopt_spec("", "pvV"), 0, False),
+    "builtin": (getopt_spec(), 0, False),
+    "exec": (getopt_spec("a", "cl"), 0, False),
+    # env: `-` is -i; the signal options take a value only after `=`; the
+    # variables it sets are read by `strip_wrappers`.
+    "env": (
+        getopt_spec(
+            "uC",
+            "i0v-",
+            "",
+            "--unset --chdir",
+            "--ignore-environment --null --debug --list-signal-handling --help --version",
+            "--block-signal --default-signal --ignore-signal",
+        ),
+        0,
+        False,
+    ),
+    # xargs: -e, -i and -l take a value only attached, --eof, --replace and
+    # --max-lines only after `=`; what it reads is `…` (see `strip_wrappers`).
+    "xargs": (
+        getopt_spec(
+            "nPLdsEaI",
+            "0rtxpo",
+            "eil",
+            "--max-args --max-procs --delimiter --max-chars --arg-file --process-slot-var",
+            "--null --no-run-if-empty --verbose --exit --interactive --open-tty",
+            "--replace --eof --max-lines",
+        ),
+        0,
+        False,
+    ),
+    # util-linux: a session, I/O and CPU scheduling (taskset's and chrt's
+    # mask and priority come first).
+    "setsid": (getopt_spec("", "cfwhV", "", "", "--ctty --fork --wait --help --version"), 0, False),
+    "ionice": (
+        getopt_spec("cn", "tVh", "", "--class --classdata", "--ignore --version --help"),
+        0,
+        False,
+    ),
+    "taskset": (getopt_spec("", "acV", "", "", "--all-tasks --cpu-list --version"), 1, False),
+    "chrt": (
+        getopt_spec(
+            "TPD",
+            "bdfioraRv",
+            "",
+            "--sched-runtime --sched-period --sched-deadline",
+            "--batch --deadline --fifo --idle --other --rr --reset-on-fork --all-tasks --verbose",
+        ),
+        1,
+        False,
+    ),
+    # macOS, and busybox's applets.
+    "caffeinate": (getopt_spec("tw", "dimsu"), 0, False),
+    "busybox": (getopt_spec(), 0, False),
     # (xvfb-run -e FILE writes the X server's errors there; --dbus-daemon,
     # a program dbus-run-session runs, is refused as an option not listed)
     "xvfb-run": (
-        frozenset(
-            {"-e", "--error-file", "-f", "--auth-file", "-n", "--server-num", "-p"}
-            | {"--xauth-protocol", "-s", "--server-args", "-w", "--wait"}
-        ),
-        frozenset({"-a", "--auto-servernum", "-l", "--listen-tcp"}),
-        0,
-    ),
-    "dbus-run-session": (frozenset({"--config-file"}), frozenset(), 0),
-    "command": (frozenset(), frozenset({"-p", "-v", "-V"}), 0),
-    "builtin": (frozenset(), frozenset(), 0),
-    "exec": (frozenset({"-a"}), frozenset({"-c", "-l"}), 0),
-    "env": (
-        frozenset({"-u", "--unset", "-C", "--chdir"}),
-        # The signal options take a value only after `=`.
-        frozenset(
-            {"-i", "--ignore-environment", "-0", "--null", "-", "-v", "--debug"}
-            | {"--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"}
+        getopt_spec(
+            "efnpsw",
+            "al",
+            "",
+            "--error-file --auth-file --server-num --xauth-protocol --server-args --wait",
+            "--auto-servernum --listen-tcp",
         ),
         0,
+        False,
     ),
-    "xargs": (
-        frozenset(
-            {
-                "-n",
-                "--max-args",
-                "-P",
-                "--max-procs",
-                "-L",
-                "-d",
-                "--delimiter",
-                "-s",
-                "--max-chars",
-                "-E",
-                "-a",
-                "--arg-file",
-                "-I",
-                "--process-slot-var",
-            }
-        ),
-        # `--replace`, `--eof` and `--max-lines` take a value only after `=`
-        # (`-i`, `-e` and `-l` only attached: see _XARGS_ATTACHED).
-        frozenset(
-            {
-                "-0",
-                "--null",
-                "-r",
-                "--no-run-if-empty",
-                "-t",
-                "--verbose",
-                "-x",
-                "--exit",
-                "-p",
-                "--interactive",
-                "-o",
-                "--open-tty",
-                "--replace",
-                "--eof",
-                "--max-lines",
-            }
-        ),
-        0,
-    ),
-}
-_XARGS_ATTACHED = frozenset({"-i", "-e", "-l"})
-
-
-def _replacement(options: list[Word]) -> str | None:
-    """The string xargs replaces with each line it reads (`-I R`, `-iR`,
-    `--replace=R`; `{}` by default), or None: it appends what it reads."""
-    found = None
-    for k, word in enumerate(options):
-        value = word.value
-        if value == "-I":
-            found = options[k + 1].value if k + 1 < len(options) else found
-        elif value.startswith("-I"):
-            found = value[2:]
-        elif value.startswith("-i"):
-            found = value[2:] or "{}"
-        elif value.startswith("--replace"):
-            found = value.partition("=")[2] or "{}"
-    return found
-
-
-# Wrappers that change who runs the command: it stays a subject as written,
-# and the command they run is a constraint (deny and ask rules see it).
-PRIVILEGE = {
+    "dbus-run-session": (getopt_spec("", "", "", "--config-file"), 0, False),
+    # Another user: sudo (its -s and -i run the command through the user's
+    # shell, escaped word by word: the same words; alone, a shell on the
+    # input, refused), doas and pkexec. sudo's -e (sudoedit) is refused.
     "sudo": (
-        frozenset(
-            {
-                "-u",
-                "--user",
-                "-g",
-                "--group",
-                "-h",
-                "--host",
-                "-p",
-                "--prompt",
-                "-C",
-                "--close-from",
-                "-D",
-                "--chdir",
-                "-r",
-                "--role",
-                "-t",
-                "--type",
-                "-T",
-                "--command-timeout",
-            }
+        getopt_spec(
+            "aCcDgpRrTtUu",
+            "ABbEHiKklNnPSsVv",
+            "h",
+            "--auth-type --close-from --login-class --chdir --group --prompt --chroot --role "
+            "--type --command-timeout --other-user --user",
+            "--askpass --background --bell --set-home --login --remove-timestamp "
+            "--reset-timestamp --list --no-update --non-interactive --preserve-groups --stdin "
+            "--shell --version --validate",
+            "--preserve-env --host",
         ),
-        frozenset(
-            {
-                "-E",
-                "--preserve-env",
-                "-H",
-                "--set-home",
-                "-n",
-                "--non-interactive",
-                "-k",
-                "--reset-timestamp",
-                "-S",
-                "--stdin",
-                "-b",
-                "--background",
-                "-P",
-                "--preserve-groups",
-                "--",
-            }
-        ),
+        0,
+        True,
     ),
-    "doas": (frozenset({"-u", "-C"}), frozenset({"-n", "-s", "--"})),
-    "pkexec": (frozenset({"--user"}), frozenset({"--disable-internal-agent", "--keep-cwd"})),
-}
-
-
-# Wrappers whose options are read as their getopt reads them (options first,
-# an optional value only attached: `prlimit -n rm` runs rm): (getopt spec,
-# operands before the command, held). Held: the command runs as another
-# user, under another root or namespaces, or with variables of the
-# wrapper's; it stays a subject as written and deny and ask rules see the
-# command, as for sudo. An option not listed is refused. (util-linux 2.38
-# to 2.40, coreutils 9, systemd 252 to 256, Expect 5.45, proxychains-ng 4,
-# torsocks 2, fakeroot 1.31, gosu, su-exec and daemontools.)
-GETOPT_WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
+    "doas": (getopt_spec("uCa", "nL"), 0, True),
+    "pkexec": (getopt_spec("", "", "", "--user", "--disable-internal-agent --keep-cwd"), 0, True),
     "prlimit": (
         getopt_spec(
             "po",
@@ -362,82 +288,69 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
         if head.expands:
             return words, guarded
         name = program_name(head.value)
-        if name in WRAPPERS:
-            with_value, flags, operands = WRAPPERS[name]
-            i = _skip_options(words, 1, with_value, flags, name)
-            if name == "env":
-                # env sets every argument with `=` before the command, quoted
-                # or not, whatever its name (`env a-b=1 rm` runs rm).
-                while i < len(words) and "=" in words[i].value:
-                    variable = words[i].value.split("=", 1)[0]
-                    if not (is_name(variable) and is_safe_assignment(variable)):
-                        guarded = True
-                    i += 1
-            i += operands
-            if name == "xargs" and i < len(words):
-                replaced = _replacement(words[1:i])
-                if replaced is not None:
-                    # xargs puts each line it reads wherever R stands, inside
-                    # any word: each word holding R is what it reads, `…`
-                    # (`xargs -I{} sh -c 'echo {}'` runs what the line says).
-                    words = [input_word(w.end) if replaced in w.value else w for w in words[i:]]
-                    continue
+        if name not in WRAPPERS:
+            return words, guarded
+        spec, before, held = WRAPPERS[name]
+        if name == "nice" and len(words) > 1 and _is_adjustment(words[1].value):
+            words = words[:1] + words[2:]  # `nice -10 make`: the old form of -n
+        options, operands = getopt(words, name, spec, permute=False)
+        if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
+            raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
+        command = operands[before:]
+        guarded = guarded or held
+        if name in ("env", "sudo"):
+            # Each argument with `=` before the command sets a variable, quoted
+            # or not, whatever its name (`env a-b=1 rm`, `sudo A=1 rm` run rm).
+            k = 0
+            while k < len(command) and "=" in command[k].value:
+                variable = command[k].value.split("=", 1)[0]
+                if not (is_name(variable) and is_safe_assignment(variable)):
+                    guarded = True
+                k += 1
+            command = command[k:]
+        if name == "sudo" and not command and _sudo_shell(options):
+            raise SplitError(
+                f"{name} opening a shell that reads commands from its input cannot be evaluated "
+                "statically"
+            )
+        if name == "xargs" and command:
+            replaced = _replacement(options)
+            if replaced is not None:
+                # xargs puts each line it reads wherever R stands, inside
+                # any word: each word holding R is what it reads, `…`
+                # (`xargs -I{} sh -c 'echo {}'` runs what the line says).
+                command = [input_word(w.end) if replaced in w.value else w for w in command]
+            elif not is_input(command[-1]):
                 # xargs appends the words it reads to the command: an exact
                 # rule must not allow `git push` for `xargs git push` (fed
                 # `--force`). `…` stands for them; `git push:*` still matches.
                 # (Once: `xargs xargs rm` appends them once too.)
-                if not is_input(words[-1]):
-                    words = words[i:] + [input_word(head.end)]
-                    continue
-            words = words[i:]
-            continue
-        if name in PRIVILEGE:
-            with_value, flags = PRIVILEGE[name]
-            i = _skip_options(words, 1, with_value, flags, name)
-            # What follows is read on: `sudo nice rm -rf /` runs rm.
-            words, guarded = words[i:], True
-            continue
-        if name in GETOPT_WRAPPERS:
-            spec, before, held = GETOPT_WRAPPERS[name]
-            _, operands = getopt(words, name, spec, permute=False)
-            if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
-                raise SplitError(
-                    f"{name} given arguments by {FEEDERS} cannot be evaluated statically"
-                )
-            words, guarded = operands[before:], guarded or held
-            continue
-        return words, guarded
+                command = command + [input_word(head.end)]
+        words = command
     return words, guarded
 
 
-def _skip_options(
-    words: list[Word], i: int, with_value: frozenset[str], flags: frozenset[str], name: str
-) -> int:
-    while i < len(words):
-        w = words[i]
-        value = w.value
-        # A quoted option is an option: the program sees `'-u'` as `-u`.
-        if not value.startswith("-") or value == "-" and "-" not in flags:
-            break
-        if value == "--":
-            return i + 1
-        option = value.split("=", 1)[0]
-        if option in flags:
-            i += 1
-        elif option in with_value:
-            i += 1 if "=" in value else 2
-        elif option[:2] in with_value and len(option) > 2 and not option.startswith("--"):
-            i += 1  # a short option with its value attached: `-n10`, `-oL`
-        elif name == "xargs" and option[:2] in _XARGS_ATTACHED:
-            i += 1  # `-i`, `-i{}`: an optional value is attached or absent
-        elif name == "nice" and option[1:].lstrip("-").isdigit():
-            i += 1  # nice -10
-        elif name == "timeout" and option.startswith("-") and option[1:2].isdigit():
-            break  # a negative number is not an option here
-        else:
-            raise SplitError(f"{name} with option {value} cannot be evaluated statically")
-    return i
+def _is_adjustment(value: str) -> bool:
+    """`-10`, `--5`, `-+3`: nice's adjustment written as an option."""
+    digits = value[2:] if value[:2] in ("--", "-+") else value[1:]
+    return value[:1] == "-" and digits.isascii() and digits.isdigit()
+
+
+def _sudo_shell(options: list) -> bool:
+    return any(option in ("-s", "--shell", "-i", "--login") for option, _ in options)
+
+
+def _replacement(options: list) -> str | None:
+    """The string xargs replaces with each line it reads (`-I R`, `-iR`,
+    `--replace=R`; `{}` by default), or None: it appends what it reads."""
+    found = None
+    for option, value in options:
+        if option == "-I":
+            found = value.value
+        elif option in ("-i", "--replace"):
+            found = value.value if value is not None and value.value else "{}"
+    return found
 
 
 # Programs `strip_wrappers` reads past.
-STRIPPABLE = frozenset(WRAPPERS) | frozenset(PRIVILEGE) | frozenset(GETOPT_WRAPPERS)
+STRIPPABLE = frozenset(WRAPPERS)
