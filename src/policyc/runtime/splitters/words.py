@@ -63,6 +63,16 @@ def getopt(words: list[Word], name: str, spec: tuple, permute: bool) -> tuple[li
         if value == "--":
             operands += words[i + 1 :]
             break
+        if len(value) == 2 and value[0] == "-":  # `-u USER`, `-0`: the commonest, first
+            c = value[1]
+            if c in short_value and i + 1 < n:
+                options.append((value, words[i + 1]))
+                i += 2
+                continue
+            if c in short_flags or c in short_optional:
+                options.append((value, None))
+                i += 1
+                continue
         if value.startswith("--"):
             option, eq, attached = value.partition("=")
             if option in long_value and (eq or i + 1 < n):

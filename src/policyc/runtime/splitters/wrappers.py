@@ -293,7 +293,10 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
         spec, before, held = WRAPPERS[name]
         if name == "nice" and len(words) > 1 and _is_adjustment(words[1].value):
             words = words[:1] + words[2:]  # `nice -10 make`: the old form of -n
-        options, operands = getopt(words, name, spec, permute=False)
+        if len(words) > 1 and words[1].value[:1] != "-":
+            options, operands = [], words[1:]  # no options (most calls): getopt's answer
+        else:
+            options, operands = getopt(words, name, spec, permute=False)
         if any(map(is_input, operands[:before])):  # `xargs chroot`: its root and command
             raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
         command = operands[before:]
