@@ -1305,7 +1305,7 @@ def test_screen_is_read_for_the_commands_it_runs():
     for command, inner in [
         ("screen -dmS dev rm -rf /", "rm -rf /"),
         ("screen -d -m -S dev -L -Logfile s.log rm -rf /", "rm -rf /"),
-        ("screen -Sdev -dm sh -c 'rm -rf /'", "rm -rf /"),
+        ("screen -S dev -dm sh -c 'rm -rf /'", "rm -rf /"),
         ("screen -S dev -X stuff 'rm -rf /\n'", "rm -rf /"),
         ("screen -S dev -p 0 -X stuff 'rm -rf /^M'", "rm -rf /"),
         ("screen -S dev -X exec rm -rf /", "rm -rf /"),
@@ -1325,6 +1325,9 @@ def test_screen_is_read_for_the_commands_it_runs():
         ("screen -S dev -X eval 'stuff x'", "-X eval"),
         ("screen -S dev -X stuff 'rm -rf /tmp^H^H^H'", "keys that edit the line"),
         ("screen -R dev make", "attaching with a command"),
+        # screen 4.9 reads `-Sd NAME -m rm` as -S NAME -d -m: rm runs
+        ("screen -Sd dev -m rm -rf /", "write -S last"),
+        ("screen -dm -p0 rm -rf /", "write -p last"),
     ]:
         with pytest.raises(SplitError, match=message):
             split(refused)

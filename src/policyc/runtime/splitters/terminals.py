@@ -249,9 +249,13 @@ def _tmux_runs(command: list[Word], name: str) -> list:
     return []
 
 
-# GNU screen 4.8 to 5.0 reads its own options: letters clustered, a value
-# the rest of the word or the next word. -c (a config file, which runs
-# commands) and -s (the program run as the shell) are refused as unknown.
+# GNU screen 4.8 to 5.0 reads its own options, letters clustered, and
+# not alike: screen 4.9 takes -S's and -t's value from the next word and
+# reads on in the cluster (`-Sd NAME -m p1` runs p1), stops at -h's, and
+# takes -p's and -e's attached (checked against screen 4.09 here). So a
+# letter with a value must end its cluster, its value the next word; other
+# forms are refused. -c (a config file, which runs commands) and -s (the
+# program run as the shell) are refused as unknown.
 _SCREEN_VALUES = frozenset("SpthTe")
 _SCREEN_FLAGS = frozenset("dmDRrxAafilLOqUvw46")
 _SCREEN_WORDS = option_names("-ls -list -wipe -Logfile -fn -fa -ln -X -Q")
@@ -286,7 +290,12 @@ def _screen_commands(words: list[Word], name: str) -> list | None:
         while k < len(value):
             c = value[k]
             if c in _SCREEN_VALUES:
-                i += 0 if k + 1 < len(value) else 1  # the value: the rest, or the next word
+                if k + 1 < len(value):
+                    raise SplitError(
+                        f"{name} with option {value} cannot be evaluated statically "
+                        f"(write -{c} last, its value the next word)"
+                    )
+                i += 1  # the value, the next word
                 break
             if c not in _SCREEN_FLAGS:
                 raise SplitError(f"{name} with option {value} cannot be evaluated statically")
