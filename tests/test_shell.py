@@ -1164,6 +1164,7 @@ def test_gnu_parallel_is_read_as_xargs_is():
         ("parallel -j4 -k gzip -9 {} ::: a.log b.log", "gzip -9 '…'"),
         ("parallel 'convert {} {.}.png' ::: a.jpg", "convert '…' '…'"),
         ("parallel -I@@ mv @@ @@.bak ::: a", "mv '…' '…'"),
+        ("parallel -I@@ mv {} {.} ::: a", "mv '…' '…'"),  # -I changes {} only: {.} takes a value
         ("find . -name '*.tmp' | parallel -0 rm -f", "rm -f '…'"),
         ("parallel --pipe wc -l", "wc -l"),
         ("parallel sudo rm {} ::: a", "sudo rm '…'"),

@@ -404,7 +404,8 @@ def _parallel_commands(words: list[Word], name: str) -> list | None:
             raise SplitError(
                 f"{name} with a command its shell reads ({value}) cannot be evaluated statically"
             )
-        holds = replace.value in value if replace else "{" in value and "}" in value
+        # -I changes `{}` only: `{.}`, `{/}` and the rest still take the values
+        holds = "{" in value and "}" in value or replace is not None and replace.value in value
         each.append(input_word(word.end) if holds else word)
         inserted = inserted or holds
     if not inserted and last_option(options, "--pipe") is None:
