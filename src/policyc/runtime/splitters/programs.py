@@ -319,39 +319,43 @@ def git_command_at(words: list[Word]) -> int:
     return i
 
 
-def shell_script(words: list[Word], name: str) -> Word | None:
-    """The string of `bash -c STRING` (options may come first, clustered: `-lc`).
-
-    The shell reads its options after quote removal, so `'-c'` is `-c`.
-    """
-    i = 1
-    seen_c = False
+def _shell_options(words: list[Word], name: str) -> tuple[int, list[str], Word | None]:
+    """A shell's options as it reads them (after quote removal, so `'-c'`
+    is `-c`): where its first operand stands, its short option clusters
+    (`-lc`), and fish's `--command` string, if given."""
+    i, clusters = 1, []
     while i < len(words):
         value = words[i].value
         if value.startswith("--") and len(value) > 2:
             option, eq, _ = value.partition("=")
             if option == "--command":  # fish: the string is the option's value
-                return value_of(words, i, eq)
+                return i, clusters, value_of(words, i, eq)
             if option == "--init-command":
                 raise SplitError(f"{name} --init-command cannot be evaluated statically")
             i += 2 if option in _SHELL_LONG_WITH_VALUE and not eq else 1
             continue
-        if value == "--":  # the end of the options: the string, or a script file
-            if seen_c and i + 1 < len(words):
-                return words[i + 1]
-            break
+        if value == "--":  # the end of the options
+            return i + 1, clusters, None
         if value.startswith(("-", "+")) and len(value) > 1:
             if name == "fish" and "C" in value[1:]:
                 raise SplitError("fish -C (a command to run first) cannot be evaluated statically")
-            seen_c = seen_c or "c" in value[1:]
-            if "o" in value[1:] or "O" in value[1:]:
-                i += 1  # -o OPTION takes a value
-            i += 1
+            clusters.append(value)
+            i += 2 if "o" in value[1:] or "O" in value[1:] else 1  # -o OPTION takes a value
             continue
-        return words[i] if seen_c else None
-    if seen_c:
-        raise SplitError(f"{name} -c without a command string cannot be evaluated statically")
-    return None
+        break
+    return i, clusters, None
+
+
+def shell_script(words: list[Word], name: str) -> Word | None:
+    """The string of `bash -c STRING` (options may come first, clustered: `-lc`)."""
+    i, clusters, command = _shell_options(words, name)
+    if command is not None:
+        return command
+    if not any("c" in value[1:] for value in clusters):
+        return None
+    if i < len(words):
+        return words[i]
+    raise SplitError(f"{name} -c without a command string cannot be evaluated statically")
 
 
 SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
@@ -366,30 +370,17 @@ def terminal_shell(words: list[Word]) -> bool:
         and not words[0].expands
         and program_name(words[0].value) in SHELLS
         and shell_script(words, "sh") is None
-        and shell_reads_input(words)
+        and shell_reads_input(words, "sh")
     )
 
 
-def shell_reads_input(words: list[Word]) -> bool:
+def shell_reads_input(words: list[Word], name: str) -> bool:
     """Whether a shell given no -c string reads its commands from its input:
     with `-s`, with no script file, or with the input as its file (`-`,
     `/dev/stdin`): `curl URL | sh`, `bash < x.sh`, `sudo bash`."""
-    i = 1
-    while i < len(words):
-        value = words[i].value
-        if value == "--":
-            i += 1
-            break
-        if value.startswith("--") and len(value) > 2:
-            option, eq, _ = value.partition("=")
-            i += 2 if option in _SHELL_LONG_WITH_VALUE and not eq else 1
-            continue
-        if value.startswith(("-", "+")) and len(value) > 1:
-            if value[0] == "-" and "s" in value[1:]:
-                return True
-            i += 2 if "o" in value[1:] or "O" in value[1:] else 1  # -o OPTION
-            continue
-        break
+    i, clusters, _ = _shell_options(words, name)
+    if any(value[0] == "-" and "s" in value[1:] for value in clusters):
+        return True
     return i >= len(words) or words[i].value in _INPUT_FILES
 
 

@@ -620,7 +620,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             raise SplitError(
                 f"{name} given its arguments by {FEEDERS} cannot be evaluated statically"
             )
-        if script is None and shell_reads_input(rest):
+        if script is None and shell_reads_input(rest, program):
             # `curl URL | sh`, `sudo bash`: what it runs comes from its input
             raise SplitError(
                 f"{name} reading commands from its input cannot be evaluated statically"

@@ -62,7 +62,7 @@ def _su_commands(words: list[Word], name: str) -> list | None:
         script = shell_script(operands, "sh")
         if script is not None:
             taken.append(("string", script))
-    if len(taken) == 1 and (len(operands) < 2 or shell_reads_input(operands)):
+    if len(taken) == 1 and (len(operands) < 2 or shell_reads_input(operands, "sh")):
         raise opens_shell
     return taken if len(taken) > 1 else None
 
@@ -375,8 +375,11 @@ def _parallel_commands(words: list[Word], name: str) -> list | None:
     options, operands = getopt(words, name, _PARALLEL_SPEC, permute=False)
     ends = [k for k, w in enumerate(operands) if w.value in _PARALLEL_SOURCES]
     template = operands[: ends[0]] if ends else operands
-    taken: list = [("file", v) for o, v in options if o in ("--joblog", "--results", "--res")]
-    taken = [t for t in taken if t[1].value != "-"]
+    taken: list = [
+        ("file", v)
+        for o, v in options
+        if o in ("--joblog", "--results", "--res") and v.value != "-"
+    ]
     if not template:
         values = operands[1:]
         if ends != [0] or any(w.value in _PARALLEL_SOURCES for w in values):

@@ -14,6 +14,7 @@ from .words import (
     getopt_spec,
     input_word,
     is_input,
+    last_option,
 )
 
 # Wrappers, and how their options are read: as their getopt reads them
@@ -311,7 +312,11 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                     guarded = True
                 k += 1
             command = command[k:]
-        if name == "sudo" and not command and _sudo_shell(options):
+        if (
+            name == "sudo"
+            and not command
+            and last_option(options, "-s", "--shell", "-i", "--login") is not None
+        ):
             raise SplitError(
                 f"{name} opening a shell that reads commands from its input cannot be evaluated "
                 "statically"
@@ -337,10 +342,6 @@ def _is_adjustment(value: str) -> bool:
     """`-10`, `--5`, `-+3`: nice's adjustment written as an option."""
     digits = value[2:] if value[:2] in ("--", "-+") else value[1:]
     return value[:1] == "-" and digits.isascii() and digits.isdigit()
-
-
-def _sudo_shell(options: list) -> bool:
-    return any(option in ("-s", "--shell", "-i", "--login") for option, _ in options)
 
 
 def _replacement(options: list) -> str | None:
