@@ -1345,7 +1345,28 @@ def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     assert _parts("ssh host ls -p 2222")[1:] == [("ls -p 2222", True)]
     assert _parts("ssh -E /etc/x host ls")[1:] == [("/etc/x", False), ("ls", True)]
     assert _parts("ssh -N -L 8080:localhost:80 host")[1:] == []  # no command
-    assert _parts("ssh host")[1:] == []
+    assert _parts("ssh -n host")[1:] == []  # a shell that reads nothing
+    assert _parts("ssh -V") == [("ssh -V", False)]
+    assert _parts("ssh") == [("ssh", False)]  # its usage
+    # With no command, the host's shell reads its commands from ssh's input.
+    for reads_input in [
+        "ssh host",
+        "echo 'rm -rf ~' | ssh host",
+        "ssh -p 2222 host < deploy.sh",
+        "ssh host <<'EOF'\nrm -rf ~\nEOF",
+        "ssh host -t",
+        "sshpass -p pw ssh -T host",
+    ]:
+        with pytest.raises(
+            SplitError, match="ssh opening a shell that reads commands from its input"
+        ):
+            split(reads_input)
+    # In a terminal of tmux or screen, that shell reads what is typed there.
+    assert _parts("tmux new -d ssh host")[1:] == []
+    assert _parts("tmux new -d 'ssh -p 22 host' \\; send-keys 'rm -rf /' Enter")[1:] == [
+        ("rm -rf /", True)
+    ]
+    assert _parts("screen -dm ssh host")[1:] == []
     # The local commands rsync -e, scp -S and sftp -D run.
     assert _parts("rsync -av -e 'ssh -p 2222' src/ host:dst/")[1:] == [("ssh -p 2222", True)]
     assert _parts("rsync -a --rsh='rm -rf /' a b")[1:] == [("rm -rf /", True)]

@@ -5,7 +5,7 @@ for `takers`."""
 
 from __future__ import annotations
 
-from .programs import DOCKER_RUNS
+from .programs import DOCKER_RUNS, program_name
 from .words import (
     FEEDERS,
     HELD,
@@ -33,22 +33,53 @@ _SSH_REFUSED = option_names(
 def _ssh_commands(words: list[Word], name: str) -> list | None:
     """The command `ssh [options] HOST [options] COMMAND...` runs on the host:
     its words joined with spaces, read by the remote user's shell. Held: it
-    runs elsewhere, as another user. ssh reads its options again after the
-    host, up to the command."""
-    options, operands = getopt(words, name, _SSH_SPEC, permute=False)
-    if operands:
-        more, operands = getopt([words[0]] + operands[1:], name, _SSH_SPEC, permute=False)
-        options += more
-    _check_ssh_options(options, name)
+    runs elsewhere, as another user. With no command, the remote shell
+    reads its commands from ssh's input (`echo 'rm -rf ~' | ssh host`, a
+    here-document): refused, as a local shell reading its input is."""
+    options, operands = _ssh_words(words, name)
     taken: list = [HELD]
     taken += [("file", value) for option, value in options if option == "-E"]  # its log
-    if operands and last_option(options, "-s", "-N", "-W", "-O", "-Q", "-G", "-V") is None:
-        if any(map(is_input, operands)):
-            raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
-        joined = " ".join(w.value for w in operands)
-        expands = any(w.expands for w in operands)
-        taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
-    return taken if len(taken) > 1 else None
+    if not operands or last_option(options, *_SSH_NO_SHELL) is not None:
+        return taken if len(taken) > 1 else None  # (no host: ssh prints its usage)
+    if len(operands) == 1:
+        raise SplitError(
+            f"{name} opening a shell that reads commands from its input cannot be evaluated "
+            "statically (give it the command to run, or -n for none)"
+        )
+    if any(map(is_input, operands)):
+        raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
+    joined = " ".join(w.value for w in operands[1:])
+    expands = any(w.expands for w in operands[1:])
+    taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
+    return taken
+
+
+# What makes ssh run no remote shell: no command (-N), a subsystem (-s),
+# forwarding its input to a port (-W), a master's control command (-O),
+# queries (-Q, -G, -V); or read nothing from its input (-n, /dev/null).
+_SSH_NO_SHELL = ("-N", "-s", "-W", "-O", "-Q", "-G", "-V", "-n")
+
+
+def _ssh_words(words: list[Word], name: str) -> tuple[list, list[Word]]:
+    """ssh's options and its operands (the host, then the command's words):
+    ssh reads its options again after the host, up to the command."""
+    options, operands = getopt(words, name, _SSH_SPEC, permute=False)
+    if operands:
+        more, rest = getopt([words[0]] + operands[1:], name, _SSH_SPEC, permute=False)
+        options += more
+        operands = operands[:1] + rest
+    _check_ssh_options(options, name)
+    return options, operands
+
+
+def remote_shell(words: list[Word]) -> bool:
+    """Whether `words` are an ssh that opens the host's shell on its input:
+    in a terminal of tmux or screen, that shell reads what is typed there
+    (`send-keys`, `stuff`), which is read for what it runs."""
+    if not words or words[0].expands or program_name(words[0].value) != "ssh":
+        return False
+    options, operands = _ssh_words(words, "ssh")
+    return len(operands) == 1 and last_option(options, *_SSH_NO_SHELL) is None
 
 
 def _check_ssh_options(options: list, name: str) -> None:

@@ -361,19 +361,6 @@ def shell_script(words: list[Word], name: str) -> Word | None:
 SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
 
 
-def terminal_shell(words: list[Word]) -> bool:
-    """Whether `words` start a shell that reads its commands from its
-    input: run by tmux or screen in a terminal of theirs, it reads what is
-    typed there (`send-keys`, `stuff`), which is read for what it runs."""
-    return (
-        bool(words)
-        and not words[0].expands
-        and program_name(words[0].value) in SHELLS
-        and shell_script(words, "sh") is None
-        and shell_reads_input(words, "sh")
-    )
-
-
 def shell_reads_input(words: list[Word], name: str) -> bool:
     """Whether a shell given no -c string reads its commands from its input:
     with `-s`, with no script file, or with the input as its file (`-`,
@@ -480,5 +467,4 @@ PLAIN_UNLESS = {
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
     "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
-    "ssh": lambda words: len(words) > 2 or any(w[:1] == "-" for w in words[1:]),
 }

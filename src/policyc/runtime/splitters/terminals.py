@@ -4,7 +4,8 @@ terminal. Read for `takers`."""
 
 from __future__ import annotations
 
-from .programs import terminal_shell
+from .hosts import remote_shell
+from .programs import SHELLS, program_name, shell_reads_input, shell_script
 from .words import (
     HELD,
     SplitError,
@@ -16,6 +17,17 @@ from .words import (
     option_names,
     part_of,
 )
+
+
+def terminal_shell(words: list[Word]) -> bool:
+    """Whether `words` start a shell that reads its commands from its
+    input (a local one, or the host's through ssh): run by tmux or screen
+    in a terminal of theirs, it reads what is typed there (`send-keys`,
+    `stuff`), which is read for what it runs."""
+    if words and not words[0].expands and program_name(words[0].value) in SHELLS:
+        return shell_script(words, "sh") is None and shell_reads_input(words, "sh")
+    return remote_shell(words)
+
 
 # tmux (2.9 to 3.5): its commands by full name and alias (a command may be
 # given by a unique prefix of its full name, as tmux takes it).
