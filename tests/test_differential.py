@@ -602,17 +602,23 @@ SPLIT_BUNDLE = {
         "read": {"match": "path", "field": "file_path"},
         "edit": {"match": "path", "field": "file_path"},
         "fetch": {"match": "domain", "field": "url"},
+        "grep": {"match": "path", "field": "path", "split": "tree"},
     },
     "sources": [
         {
             "name": "org",
             "rank": 2,
             "trusted": True,
-            "deny": "read(/etc/**) read(./secret/**) bash(rm:*) fetch(evil.example)",
+            "deny": "read(/etc/**) read(./secret/**) bash(rm:*) fetch(evil.example) grep(./secret/)",
         },
-        {"name": "team", "rank": 1, "trusted": True, "ask": "bash(git push:*) edit(./src/gen/**)"},
+        {
+            "name": "team",
+            "rank": 1,
+            "trusted": True,
+            "ask": "bash(git push:*) edit(./src/gen/**) grep(./src/gen/**)",
+        },
     ],
-    "allow": "read(./src/**) edit(./src/**) bash(git status) bash(ls:*) bash(cat:*) fetch",
+    "allow": "read(./src/**) edit(./src/**) bash(git status) bash(ls:*) bash(cat:*) fetch grep(./**)",
     "default": "ask",
 }
 SPLIT_VALUES = {
@@ -620,8 +626,15 @@ SPLIT_VALUES = {
     "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x"],
     "bash": ["git status", "ls -la > src/out.txt", "cat src/a.py", "git push", "echo $(x)", "rm x"],
     "fetch": ["https://example.com/x", "https://EVIL.example/", "javascript:alert(1)"],
+    "grep": ["secret", "src", "src/gen", "secret/../src", "/etc", "~", "src/gen/x"],
 }
-SPLIT_FIELDS = {"bash": "command", "read": "file_path", "edit": "file_path", "fetch": "url"}
+SPLIT_FIELDS = {
+    "bash": "command",
+    "read": "file_path",
+    "edit": "file_path",
+    "fetch": "url",
+    "grep": "path",
+}
 
 
 @settings(max_examples=200, deadline=None)

@@ -196,6 +196,74 @@ def test_path_and_domain_matchers_resolve_their_value_with_or_without_split(decl
     assert [t.split for t in bundle.tools] == ["path", "url"]
 
 
+def test_a_folder_search_is_held_to_the_rules_on_the_files_under_it():
+    """`split tree` (Claude Code's Grep and Glob): a search reads every file
+    under its folder, which a deny on the folder's contents does not match
+    as the folder's own path. Held to deny and ask rules, that stand-in file
+    only tightens the verdict."""
+    import policyc
+    from policyc.grammar import parse_bundle
+    from policyc.grammar.printer import format_policy
+    from policyc.runtime import load
+
+    text = (
+        "default ask\ntool grep path(path) split tree\n"
+        "deny grep(~/.ssh/**) grep(./secrets/) grep(*.pem)\nask grep(./docs/**)\n"
+        "allow grep(./**) grep(/repo)\n"
+    )
+    table = load(policyc.compile_text(text, "t.policy"), home="/home/u")
+
+    def decide(path=None):
+        args = {"pattern": "key"} if path is None else {"pattern": "key", "path": path}
+        return table.decide("grep", args, cwd="/repo")
+
+    denied = decide("~/.ssh")
+    assert (denied.action, denied.rule, denied.subject) == (
+        "block",
+        "grep(~/.ssh/**)",
+        "/home/u/.ssh/…",
+    )
+    assert denied.reason.endswith('nothing in this command ran, including "/home/u/.ssh"')
+    assert decide("secrets").action == "block"
+    assert decide("secrets/old").action == "block"
+    assert decide("docs").action == "defer"
+    # Some files under it denied (`*.pem`), not all: the search is decided as
+    # its folder (the tool must skip them; policyc cannot).
+    assert (decide("certs").action, decide("certs").subject) == ("allow", "/repo/certs")
+    assert (decide().action, decide().rule) == ("allow", "grep(/repo)")
+    assert decide("~").action == "defer"  # no rule allows /home/u; ~/.ssh is only part of it
+    bundle = parse_bundle(text, "t.policy")
+    assert parse_bundle(format_policy(bundle), "t.policy") == bundle
+    assert [t.split for t in bundle.tools] == ["tree"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    body=st.lists(
+        st.sampled_from(["a", "src", ".env", "*", "**", "a*", "*.pem"]), min_size=1, max_size=4
+    ).map("/".join),
+    folder=st.lists(st.sampled_from(["a", "src", ".env", "b"]), max_size=3).map(
+        lambda segs: "/".join(["/repo", *segs])
+    ),
+    name=st.sampled_from(["x", "key.pem", "a", ".env", "deep/er/file"]),
+)
+def test_the_stand_in_file_matches_only_patterns_that_cover_every_file(body, folder, name):
+    """A pattern that matches `FOLDER/<NUL>` (no `?`, which matches any one
+    character) matches every file under the folder: no literal matches the
+    NUL, which no real path holds."""
+    from policyc.runtime.splitters import ANY_FILE
+
+    with pytest.raises(PathError):
+        normalize_path(folder + "/" + ANY_FILE, "/repo", "/home/u")
+    for spec in (body, "./" + body, "/repo/" + body):
+        if path_matches(spec, folder + "/" + ANY_FILE, "/repo", "/home/u"):
+            last = name.split("/")[-1]
+            file = folder + "/" + name
+            assert path_matches(spec, folder + "/" + last, "/repo", "/home/u"), (spec, folder)
+            if spec.endswith("**") or spec.endswith("/"):
+                assert path_matches(spec, file, "/repo", "/home/u"), (spec, file)
+
+
 _SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])
 
 

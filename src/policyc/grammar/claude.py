@@ -47,8 +47,8 @@ VOCABULARY: dict[str, tuple[str | None, str | None, str | bool]] = {
     "Write": ("path", "file_path", "path"),
     "MultiEdit": ("path", "file_path", "path"),
     "NotebookEdit": ("path", "notebook_path", "path"),
-    "Glob": ("path", "path", "path"),
-    "Grep": ("path", "path", "path"),
+    "Glob": ("path", "path", "tree"),
+    "Grep": ("path", "path", "tree"),
     "WebFetch": ("domain", "url", "url"),
     "WebSearch": (None, None, False),
 }

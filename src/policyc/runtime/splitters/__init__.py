@@ -15,7 +15,18 @@ from ..paths import PathError, normalize_path, path_anchor, url_host
 from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
 
-BUILTIN = ("shell", "path", "url")
+BUILTIN = ("shell", "path", "url", "tree")
+
+# `split tree`: a tool that reads a folder's files (a search: Claude Code's
+# Grep and Glob). Its path is the folder; what it reads is every file under
+# it, which a deny rule on the folder's contents (`~/.ssh/**`) does not
+# match as the folder's own path: `Grep` over `~/.ssh` slipped past it. So
+# the folder's files are decided too, as one path that stands for any file
+# under it: the folder, `/`, and a segment no file can have (a NUL, which
+# `normalize_path` refuses in any real path), which a literal segment of a
+# pattern never matches and `*` or `**` do. It is a constraint: held to
+# deny and ask rules only, it tightens the verdict and never widens it.
+ANY_FILE = "\x00"
 
 # The splitter a matcher implies when its tool declares none. The `path`
 # matcher compares resolved paths and the `domain` matcher readable hosts;
@@ -43,9 +54,9 @@ def make_splitter(
     """
     if spec.split is True or not spec.split:
         return None
-    field = spec.field or {"shell": "command", "path": "path", "url": "url"}.get(spec.split, "")
-    if spec.split == "path":
-        return _reads(field, _path_splitter(field, tool in cwd_tools))
+    field = spec.field or {"shell": "command", "url": "url"}.get(spec.split, "path")
+    if spec.split in ("path", "tree"):
+        return _reads(field, _path_splitter(field, tool in cwd_tools, spec.split == "tree"))
     if spec.split == "url":
         return _reads(field, _url_splitter(field))
     if spec.split != "shell":
@@ -64,7 +75,7 @@ def make_splitter(
     normalise = {
         name: target_field(name)
         for name in (write_tool, read_tool)
-        if tools.get(name) is not None and tools[name].split == "path"
+        if tools.get(name) is not None and tools[name].split in ("path", "tree")
     }
 
     cache: dict[str, list] = {}  # agents repeat commands
@@ -110,7 +121,7 @@ def _reads(field: str, splitter: Splitter) -> Splitter:
 _NO_CWD = "the working directory is unknown, and rules for {tool} are anchored at it"
 
 
-def _path_splitter(field: str, needs_cwd: bool) -> Splitter:
+def _path_splitter(field: str, needs_cwd: bool, tree: bool = False) -> Splitter:
     def path(args: object, ctx: tuple = (None, None, False)) -> list:
         value = field_value(args, field)
         if value is None:
@@ -123,7 +134,12 @@ def _path_splitter(field: str, needs_cwd: bool) -> Splitter:
             normal = normalize_path(value, *ctx)
         except PathError as exc:
             raise SplitError(str(exc)) from None
-        return [{"args": {**args, field: normal}, "text": normal}]  # type: ignore[dict-item]
+        subject = {"args": {**args, field: normal}, "text": normal}  # type: ignore[dict-item]
+        if not tree:
+            return [subject]
+        under = normal.rstrip("/") + "/"
+        files = {"args": {**args, field: under + ANY_FILE}, "text": under + "…", "constrain": True}  # type: ignore[dict-item]
+        return [subject, files]
 
     return path
 
