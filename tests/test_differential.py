@@ -622,8 +622,8 @@ SPLIT_BUNDLE = {
     "default": "ask",
 }
 SPLIT_VALUES = {
-    "read": ["src/a.py", "../etc/passwd", "secret/k", "/etc/x", "src/../secret/k", "~/k", "a"],
-    "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x"],
+    "read": ["src/a.py", "../etc/passwd", "secret/k", "/ETC/x", "src/../Secret/k", "~/k", "SRC/a"],
+    "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x", "src/GEN/b.py"],
     "bash": ["git status", "ls -la > src/out.txt", "cat src/a.py", "git push", "echo $(x)", "rm x"],
     "fetch": ["https://example.com/x", "https://EVIL.example/", "javascript:alert(1)"],
     "grep": ["secret", "src", "src/gen", "secret/../src", "/etc", "~", "src/gen/x"],

@@ -264,6 +264,61 @@ def test_the_stand_in_file_matches_only_patterns_that_cover_every_file(body, fol
                 assert path_matches(spec, file, "/repo", "/home/u"), (spec, file)
 
 
+def test_deny_and_ask_path_rules_match_in_any_letter_case():
+    """On macOS's and Windows' filesystems `.ENV` is `.env`: a deny matched as
+    written let the model read it by another spelling. Folded only where that
+    refuses more: deny and ask rules, and the carve-outs of allow rules."""
+    import policyc
+    from policyc.grammar import parse_bundle
+    from policyc.reference import ReferenceEngine
+    from policyc.runtime import load
+
+    text = (
+        "default allow\ntool read path(file_path) split path\n"
+        "deny read(./.env) read(~/.ssh/**) read(./secrets/**) read(!./secrets/public/**)\n"
+        "ask read(./Docs/*.md)\n"
+        "allow read(./src/**) read(!./src/private/**)\n"
+    )
+    table = load(policyc.compile_text(text, "t.policy"), home="/home/u")
+    reference = ReferenceEngine(parse_bundle(text, "t.policy"), home="/home/u")
+    want = {
+        ".ENV": ("block", "read(./.env)"),
+        "/HOME/U/.SSH/id_rsa": ("block", "read(~/.ssh/**)"),
+        "Secrets/key": ("block", "read(./secrets/**)"),
+        "docs/A.MD": ("defer", "read(./Docs/*.md)"),
+        # A deny's carve-out as written: `PUBLIC` may be another folder.
+        "secrets/PUBLIC/x": ("block", "read(./secrets/**)"),
+        "secrets/public/x": ("allow", None),
+        # An allow as written, its carve-out in any case.
+        "src/a.py": ("allow", "read(./src/**)"),
+        "SRC/a.py": ("allow", None),
+        "src/PRIVATE/x": ("allow", None),
+    }
+    for path, (action, rule) in want.items():
+        got = table.decide("read", {"file_path": path}, cwd="/repo")
+        assert (got.action, got.rule) == (action, rule), path
+        assert reference.decide("read", {"file_path": path}, cwd="/repo") == got, path
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    spec=st.lists(
+        st.sampled_from(["a", "A", "src", "SRC", "*", "**", "a*", "*.PY", "ß"]),
+        min_size=1,
+        max_size=3,
+    ).map("/".join),
+    path=st.lists(
+        st.sampled_from(["a", "A", "src", "Src", "x.py", "X.Py", "ss", "SS"]), max_size=4
+    ).map(lambda segs: "/repo/" + "/".join(segs)),
+    anchor=st.sampled_from(["", "./", "/repo/", "/REPO/"]),
+)
+def test_folding_the_letter_case_only_adds_matches(spec, path, anchor):
+    """What a rule matches as written it matches folded: folding a deny
+    refuses more, folding an allow's carve-out allows less."""
+    if path_matches(anchor + spec, path, "/Repo", "/home/u"):
+        assert path_matches(anchor + spec, path, "/Repo", "/home/u", fold=True)
+
+
 _SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])
 
 

@@ -16,7 +16,7 @@ from .grammar.ast import Bundle
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
-from .runtime.paths import domain_matches, domain_spec, path_matches, resolve_base
+from .runtime.paths import domain_matches, domain_spec, fold_for, path_matches, resolve_base
 from .runtime.rules import parse_rules
 from .runtime.splitters import SplitError, cwd_tools, make_splitter
 from .runtime.verdict import Verdict, failed_verdict
@@ -173,7 +173,7 @@ class ReferenceEngine:
 
     # -- SPEC section 2 ---------------------------------------------------
 
-    def _matches(self, tool: str, spec: str, args: object) -> bool:
+    def _matches(self, tool: str, spec: str, args: object, fold: bool = False) -> bool:
         kind, field = self.matchers[tool]
         if not isinstance(args, dict):
             return False
@@ -185,7 +185,8 @@ class ReferenceEngine:
         if kind == "path":
             # Path and domain patterns have their own corpus; the reference
             # shares them, as it shares the rule grammar.
-            return path_matches(spec, value, self._cwd, self.home)
+            # policyc's: deny and ask rules in any letter case (`fold_for`).
+            return path_matches(spec, value, self._cwd, self.home, fold)
         if kind == "domain":
             return domain_matches(spec, value)
         return glob_spec_matches(spec, value)
@@ -203,12 +204,13 @@ class ReferenceEngine:
             allow += s.allow
         return deny, ask, allow
 
-    def _fires(self, rule: Rule, rules: list[Rule], tool: str, args: object) -> bool:
+    def _fires(self, rule: Rule, rules: list[Rule], tool: str, args: object, action: str) -> bool:
         if not star_match(rule.tool, tool):
             return False
         if rule.spec is not None and rule.spec.startswith("!"):
             return False
-        if rule.spec is not None and not self._matches(rule.tool, rule.spec, args):
+        fold = fold_for(action, False)
+        if rule.spec is not None and not self._matches(rule.tool, rule.spec, args, fold):
             return False
         for other in rules:
             if (
@@ -216,7 +218,7 @@ class ReferenceEngine:
                 and other.spec.startswith("!")
                 and other.tool == rule.tool
                 and other.source.rank >= rule.source.rank
-                and self._matches(other.tool, other.spec[1:], args)
+                and self._matches(other.tool, other.spec[1:], args, not fold)
             ):
                 return False
         return True
@@ -244,16 +246,16 @@ class ReferenceEngine:
     def _subject(self, tool, args, is_confined, confined, constrain, scope) -> Verdict | None:
         deny, ask, allow = self._lists(scope)
         for rule in deny:
-            if self._fires(rule, deny, tool, args):
+            if self._fires(rule, deny, tool, args, "deny"):
                 return self._from_rule("block", "denied by " + self._cite(rule), rule, tool)
         skipped = None
         for rule in ask:
-            if not self._fires(rule, ask, tool, args):
+            if not self._fires(rule, ask, tool, args, "ask"):
                 continue
             shadowed = False
             for s in self._active(scope):
                 if s.source.name != rule.source.name and s.source.rank >= rule.source.rank:
-                    if any(self._fires(a, allow, tool, args) for a in s.allow):
+                    if any(self._fires(a, allow, tool, args, "allow") for a in s.allow):
                         shadowed = True
             if shadowed:
                 continue
@@ -271,7 +273,7 @@ class ReferenceEngine:
                 reason = f"confined, so {skipped} does not ask"
             return self._from_rule("allow", reason, skipped, tool)
         for rule in allow:
-            if self._fires(rule, allow, tool, args):
+            if self._fires(rule, allow, tool, args, "allow"):
                 return self._from_rule("allow", "allowed by " + self._cite(rule), rule, tool)
         if self.default == "allow":
             return Verdict("allow", "allowed by default", tool=tool)

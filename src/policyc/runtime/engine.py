@@ -383,7 +383,10 @@ class Table:
     ) -> Verdict | None:
         field, deny, ask, allow = lists.plan(tool)
         value = field_value(args, field) if field is not None else None
-        match_ctx = ctx[:2] if ctx else None
+        # Deny and ask path rules match in any letter case, allow rules as
+        # written (`paths.fold_for`).
+        match_ctx = (ctx[0], ctx[1], True) if ctx else None
+        allow_ctx = (ctx[0], ctx[1], False) if ctx else None
         if deny is not None:
             rid = lists.deny.first(deny, value, match_ctx)
             if rid >= 0:
@@ -393,7 +396,7 @@ class Table:
             shadow_cache: list[set[int]] = []
             for rid in lists.ask.firing(ask, value, match_ctx):
                 if lists.sets and self._shadowed(
-                    lists, lists.ask.rules[rid], allow, value, shadow_cache, match_ctx
+                    lists, lists.ask.rules[rid], allow, value, shadow_cache, allow_ctx
                 ):
                     continue
                 if is_confined and lists.ask.rules[rid].bare:
@@ -406,7 +409,7 @@ class Table:
         if skipped >= 0:
             return confined_verdict(lists.ask.rules[skipped], confined or "")
         if allow is not None:
-            rid = lists.allow.first(allow, value, match_ctx)
+            rid = lists.allow.first(allow, value, allow_ctx)
             if rid >= 0:
                 return lists.verdicts["allow"][rid]
         verdict = self._defaults.get(tool)

@@ -162,17 +162,22 @@ class ToolRows:
     def matches(self, value: str | None, ctx: tuple | None = None) -> list[int]:
         """Rule ids whose spec matches the field value (None: no string to read).
 
-        `ctx` is (cwd, home), which path patterns anchor to. Unsorted, maybe
-        repeated; the caller must not change the list.
+        `ctx` is (cwd, home, fold): what path patterns anchor to, and
+        whether they match in any letter case (`paths.fold_for`). Unsorted,
+        maybe repeated; the caller must not change the list.
         """
         if self.plain or value is None:
             return self.always
         if self.kind == "path":
-            cwd, home = ctx or (None, None)
+            cwd, home, fold = ctx or (None, None, False)
             return (
                 self.always
                 + self.any
-                + [rid for spec, rid in self.path_specs if path_matches(spec, value, cwd, home)]
+                + [
+                    rid
+                    for spec, rid in self.path_specs
+                    if path_matches(spec, value, cwd, home, fold)
+                ]
             )
         if self.kind == "domain":
             host = url_host(value)
@@ -319,9 +324,14 @@ class ListIndex:
         return rows
 
     def cancelled(self, rid: int, value: str | None, ctx: tuple | None = None) -> bool:
-        """Does a carve-out that reaches rule `rid` match the value?"""
+        """Does a carve-out that reaches rule `rid` match the value? `ctx`:
+        the rules' own; carve-outs fold the letter case the other way."""
         gid = self.guard_of.get(rid)
-        return gid is not None and bool(self.guards[gid].matches(value, ctx))
+        if gid is None:
+            return False
+        if ctx is not None:
+            ctx = (ctx[0], ctx[1], not ctx[2])
+        return bool(self.guards[gid].matches(value, ctx))
 
     def first(self, rows: ToolRows, value: str | None, ctx: tuple | None = None) -> int:
         """Id of the first rule of `rows` (this list's rows for a tool) that fires, or -1."""

@@ -12,7 +12,7 @@ Path patterns are gitignore-style, matched against absolute, normalised paths:
 `*` matches within one path segment, `?` one character of a segment, `**` any
 number of segments (`a/**` is everything under `a`; `**/b` is `b` anywhere),
 and a trailing `/` means the folder and everything under it. Nothing else is
-special. A cwd-anchored pattern matches nothing when no working directory is
+special. Deny and ask rules match in any letter case (see `fold_for`). A cwd-anchored pattern matches nothing when no working directory is
 known; the `path` splitter (which a `path` matcher implies) refuses such calls
 instead (fail closed).
 
@@ -228,12 +228,38 @@ def plain_str(value: object) -> str | None:
     return str.__str__(value) if isinstance(value, str) else None
 
 
-def path_matches(spec: str, path: str, cwd: str | None = None, home: str | None = None) -> bool:
-    """Does a path pattern match an (absolute, normalised) path? Total: never raises."""
+def path_matches(
+    spec: str, path: str, cwd: str | None = None, home: str | None = None, fold: bool = False
+) -> bool:
+    """Does a path pattern match an (absolute, normalised) path? Total: never raises.
+
+    `fold`: in any letter case (see `fold_for`).
+    """
     if type(spec) is not str or type(path) is not str:
         return False
-    pattern = _path_pattern(spec, plain_str(cwd), plain_str(home))
+    cwd, home = plain_str(cwd), plain_str(home)
+    if fold:
+        spec, path = spec.casefold(), path.casefold()
+        cwd = cwd.casefold() if cwd is not None else None
+        home = home.casefold() if home is not None else None
+    pattern = _path_pattern(spec, cwd, home)
     return pattern is not None and pattern.match(path)
+
+
+def fold_for(action: str, carve_out: bool) -> bool:
+    """Whether a path rule of this list matches in any letter case.
+
+    On a case-insensitive filesystem (macOS's and Windows' by default)
+    `/repo/.ENV` is `/repo/.env`: a deny on `./.env` matched as written
+    let the model read it by another spelling. Where that filesystem is
+    cannot be known from a path, so the case is folded wherever folding
+    refuses more and never where it would allow more: deny and ask rules
+    and the carve-outs of allow rules match in any case; allow rules and
+    the carve-outs of deny and ask rules match as written. On a
+    case-sensitive filesystem a deny then also covers the other spellings,
+    which are other files.
+    """
+    return (action != "allow") != carve_out
 
 
 # -- domains ------------------------------------------------------------------
