@@ -609,7 +609,8 @@ SPLIT_BUNDLE = {
             "name": "org",
             "rank": 2,
             "trusted": True,
-            "deny": "read(/etc/**) read(./secret/**) bash(rm:*) fetch(evil.example) grep(./secret/)",
+            "deny": "read(/etc/**) read(./secret/**) read(!./secret/pub/**) bash(rm:*) "
+            "fetch(evil.example) grep(./secret/)",
         },
         {
             "name": "team",
@@ -618,11 +619,20 @@ SPLIT_BUNDLE = {
             "ask": "bash(git push:*) edit(./src/gen/**) grep(./src/gen/**)",
         },
     ],
-    "allow": "read(./src/**) edit(./src/**) bash(git status) bash(ls:*) bash(cat:*) fetch grep(./**)",
+    "allow": "read(./src/**) read(!./src/private) edit(./src/**) bash(git status) bash(ls:*) "
+    "bash(cat:*) fetch grep(./**)",
     "default": "ask",
 }
 SPLIT_VALUES = {
-    "read": ["src/a.py", "../etc/passwd", "secret/k", "/ETC/x", "src/../Secret/k", "~/k", "SRC/a"],
+    "read": [
+        "src/a.py",
+        "../etc/passwd",
+        "secret/PUB/k",
+        "/ETC/x",
+        "secret/pub/k",
+        "src/Private/k",
+        "SRC/a",
+    ],
     "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x", "src/GEN/b.py"],
     "bash": ["git status", "ls -la > src/out.txt", "cat src/a.py", "git push", "echo $(x)", "rm x"],
     "fetch": ["https://example.com/x", "https://EVIL.example/", "javascript:alert(1)"],

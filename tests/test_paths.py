@@ -264,10 +264,12 @@ def test_the_stand_in_file_matches_only_patterns_that_cover_every_file(body, fol
                 assert path_matches(spec, file, "/repo", "/home/u"), (spec, file)
 
 
-def test_deny_and_ask_path_rules_match_in_any_letter_case():
-    """On macOS's and Windows' filesystems `.ENV` is `.env`: a deny matched as
-    written let the model read it by another spelling. Folded only where that
-    refuses more: deny and ask rules, and the carve-outs of allow rules."""
+def test_deny_and_ask_path_rules_are_read_broadly():
+    """On macOS's and Windows' filesystems `.ENV` is `.env`, and gitignore's
+    patterns cover what is in a folder they match: a deny matched as written
+    let the model read `.ENV` and `secrets/key` under `./secrets`. Read so only
+    where that refuses more: deny and ask rules, and the carve-outs of allow
+    rules."""
     import policyc
     from policyc.grammar import parse_bundle
     from policyc.reference import ReferenceEngine
@@ -276,8 +278,9 @@ def test_deny_and_ask_path_rules_match_in_any_letter_case():
     text = (
         "default allow\ntool read path(file_path) split path\n"
         "deny read(./.env) read(~/.ssh/**) read(./secrets/**) read(!./secrets/public/**)\n"
+        "deny read(./vault) read(.aws)\n"
         "ask read(./Docs/*.md)\n"
-        "allow read(./src/**) read(!./src/private/**)\n"
+        "allow read(./src/**) read(!./src/private) read(./lib)\n"
     )
     table = load(policyc.compile_text(text, "t.policy"), home="/home/u")
     reference = ReferenceEngine(parse_bundle(text, "t.policy"), home="/home/u")
@@ -293,6 +296,12 @@ def test_deny_and_ask_path_rules_match_in_any_letter_case():
         "src/a.py": ("allow", "read(./src/**)"),
         "SRC/a.py": ("allow", None),
         "src/PRIVATE/x": ("allow", None),
+        "src/private/deeper/x": ("allow", None),
+        # A folder the rule names covers what is in it.
+        "vault/key": ("block", "read(./vault)"),
+        "sub/.AWS/credentials": ("block", "read(.aws)"),
+        "lib": ("allow", "read(./lib)"),
+        "lib/a.py": ("allow", None),  # an allow as written: the folder only
     }
     for path, (action, rule) in want.items():
         got = table.decide("read", {"file_path": path}, cwd="/repo")
@@ -312,11 +321,16 @@ def test_deny_and_ask_path_rules_match_in_any_letter_case():
     ).map(lambda segs: "/repo/" + "/".join(segs)),
     anchor=st.sampled_from(["", "./", "/repo/", "/REPO/"]),
 )
-def test_folding_the_letter_case_only_adds_matches(spec, path, anchor):
-    """What a rule matches as written it matches folded: folding a deny
-    refuses more, folding an allow's carve-out allows less."""
-    if path_matches(anchor + spec, path, "/Repo", "/home/u"):
-        assert path_matches(anchor + spec, path, "/Repo", "/home/u", fold=True)
+def test_reading_a_rule_broadly_only_adds_matches(spec, path, anchor):
+    """What a rule matches as written it matches broadly, and broadly it
+    matches what is under a path it matches: reading a deny broadly refuses
+    more, an allow's carve-out allows less."""
+    spec = anchor + spec
+    if path_matches(spec, path, "/Repo", "/home/u"):
+        assert path_matches(spec, path, "/Repo", "/home/u", broad=True)
+    if path_matches(spec, path, "/Repo", "/home/u", broad=True):
+        assert path_matches(spec, path.rstrip("/") + "/x/Y", "/Repo", "/home/u", broad=True)
+        assert path_matches(spec, path.upper(), "/Repo", "/home/u", broad=True)
 
 
 _SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])

@@ -16,7 +16,7 @@ from .grammar.ast import Bundle
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
-from .runtime.paths import domain_matches, domain_spec, fold_for, path_matches, resolve_base
+from .runtime.paths import broad_for, domain_matches, domain_spec, path_matches, resolve_base
 from .runtime.rules import parse_rules
 from .runtime.splitters import SplitError, cwd_tools, make_splitter
 from .runtime.verdict import Verdict, failed_verdict
@@ -173,7 +173,7 @@ class ReferenceEngine:
 
     # -- SPEC section 2 ---------------------------------------------------
 
-    def _matches(self, tool: str, spec: str, args: object, fold: bool = False) -> bool:
+    def _matches(self, tool: str, spec: str, args: object, broad: bool = False) -> bool:
         kind, field = self.matchers[tool]
         if not isinstance(args, dict):
             return False
@@ -185,8 +185,8 @@ class ReferenceEngine:
         if kind == "path":
             # Path and domain patterns have their own corpus; the reference
             # shares them, as it shares the rule grammar.
-            # policyc's: deny and ask rules in any letter case (`fold_for`).
-            return path_matches(spec, value, self._cwd, self.home, fold)
+            # policyc's: deny and ask rules read broadly (`broad_for`).
+            return path_matches(spec, value, self._cwd, self.home, broad)
         if kind == "domain":
             return domain_matches(spec, value)
         return glob_spec_matches(spec, value)
@@ -209,8 +209,8 @@ class ReferenceEngine:
             return False
         if rule.spec is not None and rule.spec.startswith("!"):
             return False
-        fold = fold_for(action, False)
-        if rule.spec is not None and not self._matches(rule.tool, rule.spec, args, fold):
+        broad = broad_for(action, False)
+        if rule.spec is not None and not self._matches(rule.tool, rule.spec, args, broad):
             return False
         for other in rules:
             if (
@@ -218,7 +218,7 @@ class ReferenceEngine:
                 and other.spec.startswith("!")
                 and other.tool == rule.tool
                 and other.source.rank >= rule.source.rank
-                and self._matches(other.tool, other.spec[1:], args, not fold)
+                and self._matches(other.tool, other.spec[1:], args, not broad)
             ):
                 return False
         return True

@@ -383,8 +383,8 @@ class Table:
     ) -> Verdict | None:
         field, deny, ask, allow = lists.plan(tool)
         value = field_value(args, field) if field is not None else None
-        # Deny and ask path rules match in any letter case, allow rules as
-        # written (`paths.fold_for`).
+        # Deny and ask path rules are read broadly, allow rules as written
+        # (`paths.broad_for`).
         match_ctx = (ctx[0], ctx[1], True) if ctx else None
         allow_ctx = (ctx[0], ctx[1], False) if ctx else None
         if deny is not None:

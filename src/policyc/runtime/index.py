@@ -162,21 +162,21 @@ class ToolRows:
     def matches(self, value: str | None, ctx: tuple | None = None) -> list[int]:
         """Rule ids whose spec matches the field value (None: no string to read).
 
-        `ctx` is (cwd, home, fold): what path patterns anchor to, and
-        whether they match in any letter case (`paths.fold_for`). Unsorted,
-        maybe repeated; the caller must not change the list.
+        `ctx` is (cwd, home, broad): what path patterns anchor to, and
+        whether they are read broadly (`paths.broad_for`). Unsorted, maybe
+        repeated; the caller must not change the list.
         """
         if self.plain or value is None:
             return self.always
         if self.kind == "path":
-            cwd, home, fold = ctx or (None, None, False)
+            cwd, home, broad = ctx or (None, None, False)
             return (
                 self.always
                 + self.any
                 + [
                     rid
                     for spec, rid in self.path_specs
-                    if path_matches(spec, value, cwd, home, fold)
+                    if path_matches(spec, value, cwd, home, broad)
                 ]
             )
         if self.kind == "domain":
@@ -325,7 +325,7 @@ class ListIndex:
 
     def cancelled(self, rid: int, value: str | None, ctx: tuple | None = None) -> bool:
         """Does a carve-out that reaches rule `rid` match the value? `ctx`:
-        the rules' own; carve-outs fold the letter case the other way."""
+        the rules' own; carve-outs are read broadly the other way."""
         gid = self.guard_of.get(rid)
         if gid is None:
             return False

@@ -12,7 +12,9 @@ Path patterns are gitignore-style, matched against absolute, normalised paths:
 `*` matches within one path segment, `?` one character of a segment, `**` any
 number of segments (`a/**` is everything under `a`; `**/b` is `b` anywhere),
 and a trailing `/` means the folder and everything under it. Nothing else is
-special. Deny and ask rules match in any letter case (see `fold_for`). A cwd-anchored pattern matches nothing when no working directory is
+special. Deny and ask rules also match in any letter case and cover what is
+in a folder they match (see `broad_for`). A cwd-anchored pattern matches
+nothing when no working directory is
 known; the `path` splitter (which a `path` matcher implies) refuses such calls
 instead (fail closed).
 
@@ -229,35 +231,50 @@ def plain_str(value: object) -> str | None:
 
 
 def path_matches(
-    spec: str, path: str, cwd: str | None = None, home: str | None = None, fold: bool = False
+    spec: str, path: str, cwd: str | None = None, home: str | None = None, broad: bool = False
 ) -> bool:
     """Does a path pattern match an (absolute, normalised) path? Total: never raises.
 
-    `fold`: in any letter case (see `fold_for`).
+    `broad` (see `broad_for`): in any letter case, and a pattern that
+    matches a folder above the path matches the path too.
     """
     if type(spec) is not str or type(path) is not str:
         return False
     cwd, home = plain_str(cwd), plain_str(home)
-    if fold:
-        spec, path = spec.casefold(), path.casefold()
-        cwd = cwd.casefold() if cwd is not None else None
-        home = home.casefold() if home is not None else None
-    pattern = _path_pattern(spec, cwd, home)
-    return pattern is not None and pattern.match(path)
+    if not broad:
+        pattern = _path_pattern(spec, cwd, home)
+        return pattern is not None and pattern.match(path)
+    cwd = cwd.casefold() if cwd is not None else None
+    home = home.casefold() if home is not None else None
+    pattern = _path_pattern(spec.casefold(), cwd, home)
+    if pattern is None:
+        return False
+    path = path.casefold()
+    while True:
+        if pattern.match(path):
+            return True
+        cut = path.rfind("/")
+        if cut < 0 or path == "/":
+            return False
+        path = path[:cut] or "/"
 
 
-def fold_for(action: str, carve_out: bool) -> bool:
-    """Whether a path rule of this list matches in any letter case.
+def broad_for(action: str, carve_out: bool) -> bool:
+    """Whether a path rule of this list is read broadly (`path_matches`).
 
-    On a case-insensitive filesystem (macOS's and Windows' by default)
-    `/repo/.ENV` is `/repo/.env`: a deny on `./.env` matched as written
-    let the model read it by another spelling. Where that filesystem is
-    cannot be known from a path, so the case is folded wherever folding
+    - Letter case: on a case-insensitive filesystem (macOS's and Windows'
+      by default) `/repo/.ENV` is `/repo/.env`, and a deny on `./.env`
+      compared as written let the model read it by another spelling.
+    - Folders: gitignore's patterns (Claude Code's) cover what is in a
+      folder they match: `Read(./secrets)` and `Read(.aws)` deny
+      `secrets/key` and `.aws/credentials`, which a match on the path
+      alone let through. (A path with something under it is a folder.)
+
+    Which filesystem holds a path, and whether a rule meant a folder, cannot
+    be known from the strings, so rules are read broadly wherever that
     refuses more and never where it would allow more: deny and ask rules
-    and the carve-outs of allow rules match in any case; allow rules and
-    the carve-outs of deny and ask rules match as written. On a
-    case-sensitive filesystem a deny then also covers the other spellings,
-    which are other files.
+    and the carve-outs of allow rules broadly; allow rules and the
+    carve-outs of deny and ask rules as written.
     """
     return (action != "allow") != carve_out
 
