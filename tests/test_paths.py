@@ -333,6 +333,37 @@ def test_reading_a_rule_broadly_only_adds_matches(spec, path, anchor):
         assert path_matches(spec, path.upper(), "/Repo", "/home/u", broad=True)
 
 
+def test_a_path_through_a_process_root_or_working_directory_is_refused():
+    """`/proc/self/root/home/u/.ssh/id_rsa` is `~/.ssh/id_rsa` under another
+    name, which no rule matches; only following the link tells what it names."""
+    for path in [
+        "/proc/self/root/home/u/.ssh/id_rsa",
+        "/proc/1/cwd/.env",
+        "/proc/self/task/7/root",
+        "/proc/self/cwd/../../home/u/.ssh/id_rsa",  # `..` climbs from where the link points
+        "/dev/fd/../root/etc/shadow",  # /dev/fd is /proc/self/fd
+        "../proc/self/root/x",
+    ]:
+        with pytest.raises(PathError, match="cannot be evaluated statically"):
+            normalize_path(path, "/repo", "/home/u")
+    for path in [
+        "/proc/cpuinfo",
+        "/proc/self/status",
+        "/repo/proc/self/root/x",
+        "/proc/self/rootx",
+    ]:
+        assert normalize_path(path, "/repo", "/home/u") == path
+    assert normalize_path("/proc/self/root/", "/repo", "/home/u", follow_symlinks=True) == "/"
+
+
+def test_an_accented_name_is_one_name_in_either_form():
+    """macOS's filesystem takes `é` and `e` with a combining accent as one name."""
+    composed, decomposed = "./caf\u00e9", "/repo/cafe\u0301"
+    assert path_matches(composed, decomposed, "/repo", None, broad=True)
+    assert path_matches(composed, decomposed.upper(), "/repo", None, broad=True)
+    assert not path_matches(composed, decomposed, "/repo", None)
+
+
 _SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])
 
 

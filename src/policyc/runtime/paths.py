@@ -58,6 +58,8 @@ def normalize_path(
         if not cwd or not cwd.startswith("/"):
             raise PathError("a relative path and no absolute working directory")
         path = cwd.rstrip("/") + "/" + path
+    if ("/proc/" in path or "/dev/fd/" in path) and not follow_symlinks:
+        _refuse_proc_links(path)
     normal = posixpath.normpath(path)
     if normal.startswith("//"):
         normal = "/" + normal.lstrip("/")
@@ -71,6 +73,32 @@ def normalize_path(
                 f"cannot resolve {normal}: {getattr(exc, 'strerror', None) or exc}"
             ) from None
     return normal
+
+
+def _refuse_proc_links(path: str) -> None:
+    """Refuse a path through a process's root or working directory in /proc
+    (`/proc/self/root/home/u/.ssh/id_rsa` is `~/.ssh/id_rsa`): it names
+    another path, which no rule saw, and only following links (I/O) tells
+    which. Checked segment by segment before `..` is taken lexically:
+    `/proc/self/cwd/../../home` climbs from the folder the link names, not
+    from /proc/self (and `/dev/fd/../root` from /proc/self). Followed (`follow_symlinks`), it resolves as any link."""
+    folders: list[str] = []
+    for segment in path.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if folders:
+                folders.pop()
+            continue
+        folders.append(segment)
+        if folders == ["dev", "fd"]:  # a link to /proc/self/fd
+            folders = ["proc", "self", "fd"]
+        at = 4 if folders[2:3] == ["task"] else 2
+        if folders[0] == "proc" and len(folders) == at + 1 and segment in ("root", "cwd"):
+            raise PathError(
+                f"a path through /{'/'.join(folders)} (another name for a folder) cannot be "
+                "evaluated statically: write the path it names"
+            )
 
 
 # A path rule's segment patterns are few; made once, not on each call
@@ -244,12 +272,12 @@ def path_matches(
     if not broad:
         pattern = _path_pattern(spec, cwd, home)
         return pattern is not None and pattern.match(path)
-    cwd = cwd.casefold() if cwd is not None else None
-    home = home.casefold() if home is not None else None
-    pattern = _path_pattern(spec.casefold(), cwd, home)
+    cwd = _caseless(cwd) if cwd is not None else None
+    home = _caseless(home) if home is not None else None
+    pattern = _path_pattern(_caseless(spec), cwd, home)
     if pattern is None:
         return False
-    path = path.casefold()
+    path = _caseless(path)
     while True:
         if pattern.match(path):
             return True
@@ -259,12 +287,25 @@ def path_matches(
         path = path[:cut] or "/"
 
 
+def _caseless(text: str) -> str:
+    """`text` for a caseless comparison: case folded and, beyond ASCII, in
+    one normal form. macOS's filesystem takes `café` written with `é` or
+    with `e` and a combining accent as one name (Unicode's canonical
+    caseless match: NFD, fold, NFD)."""
+    if text.isascii():
+        return text.casefold()
+    import unicodedata  # here: most paths are ASCII, and a hook need not import it
+
+    return unicodedata.normalize("NFD", unicodedata.normalize("NFD", text).casefold())
+
+
 def broad_for(action: str, carve_out: bool) -> bool:
     """Whether a path rule of this list is read broadly (`path_matches`).
 
     - Letter case: on a case-insensitive filesystem (macOS's and Windows'
       by default) `/repo/.ENV` is `/repo/.env`, and a deny on `./.env`
-      compared as written let the model read it by another spelling.
+      compared as written let the model read it by another spelling (so
+      for the forms of an accented letter, see `_caseless`).
     - Folders: gitignore's patterns (Claude Code's) cover what is in a
       folder they match: `Read(./secrets)` and `Read(.aws)` deny
       `secrets/key` and `.aws/credentials`, which a match on the path
