@@ -356,6 +356,15 @@ def test_a_path_through_a_process_root_or_working_directory_is_refused():
     assert normalize_path("/proc/self/root/", "/repo", "/home/u", follow_symlinks=True) == "/"
 
 
+def test_macos_other_names_for_etc_tmp_and_var_are_read_broadly():
+    assert path_matches("/etc/**", "/private/etc/sudoers", broad=True)
+    assert path_matches("/private/var/db/**", "/var/db/x", broad=True)
+    assert path_matches("/tmp", "/private/tmp/build/x", broad=True)
+    assert not path_matches("/etc/**", "/private/etc/sudoers")  # as written: an allow
+    assert not path_matches("/etc/**", "/private/etcetera/x", broad=True)
+    assert not path_matches("/x/**", "/private/x/y", broad=True)
+
+
 def test_an_accented_name_is_one_name_in_either_form():
     """macOS's filesystem takes `é` and `e` with a combining accent as one name."""
     composed, decomposed = "./caf\u00e9", "/repo/cafe\u0301"

@@ -278,6 +278,13 @@ def path_matches(
     if pattern is None:
         return False
     path = _caseless(path)
+    alias = _macos_alias(path)
+    return _matches_or_above(pattern, path) or (
+        alias is not None and _matches_or_above(pattern, alias)
+    )
+
+
+def _matches_or_above(pattern: _PathPattern, path: str) -> bool:
     while True:
         if pattern.match(path):
             return True
@@ -285,6 +292,23 @@ def path_matches(
         if cut < 0 or path == "/":
             return False
         path = path[:cut] or "/"
+
+
+# macOS's /etc, /tmp and /var are links to these folders under /private:
+# `/private/etc/hosts` is `/etc/hosts` there.
+_MACOS_LINKED = ("/etc", "/tmp", "/var")
+_MACOS_LINKED_UNDER = tuple(folder + "/" for folder in _MACOS_LINKED)
+
+
+def _macos_alias(path: str) -> str | None:
+    """The other name macOS gives `path` (see `_MACOS_LINKED`), or None."""
+    if path.startswith("/private/"):
+        plain = other = path[len("/private") :]
+    else:
+        plain, other = path, "/private" + path
+    if plain in _MACOS_LINKED or plain.startswith(_MACOS_LINKED_UNDER):
+        return other
+    return None
 
 
 def _caseless(text: str) -> str:
@@ -306,6 +330,8 @@ def broad_for(action: str, carve_out: bool) -> bool:
       by default) `/repo/.ENV` is `/repo/.env`, and a deny on `./.env`
       compared as written let the model read it by another spelling (so
       for the forms of an accented letter, see `_caseless`).
+    - Other names: macOS's `/etc`, `/tmp` and `/var` are `/private/etc`
+      and so on, so `/private/etc/hosts` slipped past a deny on `/etc/**`.
     - Folders: gitignore's patterns (Claude Code's) cover what is in a
       folder they match: `Read(./secrets)` and `Read(.aws)` deny
       `secrets/key` and `.aws/credentials`, which a match on the path
