@@ -6,13 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from policyc.runtime.domains import domain_matches, url_host
 from policyc.runtime.paths import (
     PathError,
-    domain_matches,
     normalize_path,
     path_matches,
     resolve_base,
-    url_host,
 )
 
 anything = st.one_of(
@@ -118,6 +117,27 @@ def test_base_anchors_resolve_against_the_source_folder():
         ("https://", None),
         ("javascript:alert(1)", None),
         ("https://a b.com", None),
+        # As the WHATWG URL standard (Node's URL, the fetchers) reads them:
+        ("https://evi%6C.com/", "evil.com"),  # percent-decoded
+        ("https://evil\u3002com/", "evil.com"),
+        ("http://2852039166/", "169.254.169.254"),  # an address written as a number
+        ("http://0xA9FEA9FE/", "169.254.169.254"),
+        ("http://0251.0376.0251.0376/", "169.254.169.254"),
+        ("http://169.254.43518/", "169.254.169.254"),
+        ("http://0x7f.1/", "127.0.0.1"),
+        ("http://[::ffff:a9fe:a9fe]/", "169.254.169.254"),  # IPv4-mapped
+        ("http://[0:0:0:0:0:0:0:1]/", "::1"),
+        ("http://0x0x0810/", "0x0x0810"),  # not a number: a name
+        # Refused by the standard, or read apart by IDNA 2003 and the standard:
+        ("http://1.2.3.4.5/", None),
+        ("http://256.1.1.1/", None),
+        ("http://09.1/", None),
+        ("http://4294967296/", None),
+        ("https://evil.com%00.good.com/", None),
+        ("http://ev%FFil.com/", None),
+        ("http://[fe80::1%25eth0]/", None),
+        ("https://fa\u00df.de/", None),
+        ("http://a..b/", None),
     ],
 )
 def test_url_host(value, host):

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar.ast import Bundle
+from .runtime.domains import domain_matches, domain_spec
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
-from .runtime.paths import broad_for, domain_matches, domain_spec, path_matches, resolve_base
+from .runtime.paths import broad_for, path_matches, resolve_base
 from .runtime.rules import parse_rules
 from .runtime.splitters import SplitError, cwd_tools, make_splitter
 from .runtime.verdict import Verdict, failed_verdict

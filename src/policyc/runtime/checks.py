@@ -8,9 +8,9 @@ the two can never disagree.
 
 from __future__ import annotations
 
+from .domains import domain_spec
 from .index import ToolSpec
 from .model import Rule
-from .paths import domain_spec
 
 NO_DEFAULT = "agentpolicy: policy default is not set; use Allow(), Deny() or Ask()"
 

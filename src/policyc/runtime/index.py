@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .domains import url_host
 from .matchers import classify, compile_glob, literal_ends, tool_matches
 from .model import Rule, rules_from_json
-from .paths import path_matches, url_host
+from .paths import path_matches
 
 _ToolSpec = namedtuple(
     "ToolSpec",

@@ -16,8 +16,9 @@ decides it exactly:
 
 from __future__ import annotations
 
+from .domains import domain_spec
 from .memo import memo
-from .paths import domain_spec, plain_str
+from .paths import plain_str
 from .star import StarPattern
 
 MATCHERS = ("prefix", "glob", "path", "domain")

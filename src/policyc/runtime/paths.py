@@ -1,4 +1,4 @@
-"""Paths and hosts: the `path` and `domain` matchers, and their normalisation.
+"""Paths: the `path` matcher, and the normalisation of paths.
 
 Path patterns are gitignore-style, matched against absolute, normalised paths:
 
@@ -18,11 +18,7 @@ nothing when no working directory is
 known; the `path` splitter (which a `path` matcher implies) refuses such calls
 instead (fail closed).
 
-Domains: `example.com` matches that host exactly; `*.example.com` its
-subdomains but not the apex. A value may be a URL or a bare host; its host
-is lower-cased, stripped of userinfo, port and a trailing dot, and
-IDNA-encoded, so `https://User@EXAMPLE.com.:443/x` is `example.com`.
-`domain:` before a spec is accepted and ignored (Claude Code writes it).
+Domains: see `domains.py`.
 """
 
 from __future__ import annotations
@@ -344,72 +340,3 @@ def broad_for(action: str, carve_out: bool) -> bool:
     carve-outs of deny and ask rules as written.
     """
     return (action != "allow") != carve_out
-
-
-# -- domains ------------------------------------------------------------------
-
-
-_BARE_HOST = None  # compiled on first use: hooks that never read a URL skip `re` (6 ms)
-
-
-def _bare_host(value: str) -> bool:
-    global _BARE_HOST
-    if _BARE_HOST is None:
-        import re
-
-        _BARE_HOST = re.compile(r"[^:/?#@]+(?::[0-9]+)?(?:[/?#].*)?", re.DOTALL)
-    return _BARE_HOST.fullmatch(value) is not None
-
-
-def url_host(value: str) -> str | None:
-    """The normalised host of a URL or bare host, or None when there is none."""
-    if type(value) is not str:
-        return None
-    return _url_host(value)
-
-
-# A call's URL is read twice, by the url splitter and by the domain matcher
-# on the subject it makes, and agents fetch from the same few hosts.
-@memo(maxsize=4096)
-def _url_host(value: str) -> str | None:
-    if not value or any(c in value for c in " \t\r\n\x00\\"):
-        return None
-    if "://" not in value and not _bare_host(value):
-        return None  # `javascript:alert(1)`, `mailto:x` name no host
-    from urllib.parse import urlsplit  # here, not at the top: hooks that never read a URL skip it
-
-    try:
-        parts = urlsplit(value if "://" in value else "//" + value)
-        host = parts.hostname
-        parts.port  # noqa: B018 - raises on a port that is not a number: no host we can trust
-    except ValueError:
-        return None
-    if not host:
-        return None
-    host = host.rstrip(".")
-    if not host:
-        return None
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError:
-        return None
-    return host.lower()
-
-
-def domain_spec(spec: str) -> tuple[str, str] | None:
-    """('exact', host) or ('sub', parent) for a domain spec; None if it names no host."""
-    body = spec.removeprefix("domain:")
-    if body.startswith("*."):
-        host = url_host(body[2:])
-        return ("sub", host) if host and "*" not in host else None
-    host = url_host(body)
-    return ("exact", host) if host and "*" not in host else None
-
-
-def domain_matches(spec: str, value: str) -> bool:
-    parsed = domain_spec(spec) if type(spec) is str else None
-    host = url_host(value)
-    if parsed is None or host is None:
-        return False
-    kind, name = parsed
-    return host == name if kind == "exact" else host.endswith("." + name)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..domains import url_host
 from ..matchers import field_value
-from ..paths import PathError, normalize_path, path_anchor, url_host
+from ..paths import PathError, normalize_path, path_anchor
 from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
 
