@@ -376,6 +376,40 @@ def test_a_path_through_a_process_root_or_working_directory_is_refused():
     assert normalize_path("/proc/self/root/", "/repo", "/home/u", follow_symlinks=True) == "/"
 
 
+def _folders_above(path: str) -> list[str]:
+    out = [path]
+    while path != "/":
+        path = path[: path.rfind("/")] or "/"
+        out.append(path)
+    return out
+
+
+_BROAD_SEGMENTS = ["a", "src", ".env", "x.py", "a.pyc", ".envrc", "xsrc", "q"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        *["a", "src", ".env", "*", "*.py", "*a", "x.py", "?", "a*", "*.env", "**"],
+        *["./src", "./src/a", "/a", "~/.env", "./src/**", "src/", "./*.py", "src/*/a"],
+    ],
+)
+def test_a_broad_match_is_a_match_on_the_path_or_a_folder_above_it(spec):
+    """`match_broad`'s string tests agree with its definition, `match` on the
+    path or on a folder above it: every path of up to three segments."""
+    from itertools import product
+
+    from policyc.runtime.paths import _path_pattern
+
+    pattern = _path_pattern(spec, "/repo", "/home/u")
+    segments = _BROAD_SEGMENTS + ["repo", "home", "u"]
+    for n in range(4):
+        for parts in product(segments, repeat=n):
+            path = "/" + "/".join(parts)
+            want = any(pattern.match(folder) for folder in _folders_above(path))
+            assert pattern.match_broad(path) == want, (spec, path)
+
+
 def test_macos_other_names_for_etc_tmp_and_var_are_read_broadly():
     assert path_matches("/etc/**", "/private/etc/sudoers", broad=True)
     assert path_matches("/private/var/db/**", "/var/db/x", broad=True)

@@ -25,7 +25,7 @@ from collections import namedtuple
 from .domains import url_host
 from .matchers import classify, compile_glob, literal_ends, tool_matches
 from .model import Rule, rules_from_json
-from .paths import path_matches
+from .paths import broad_matches, broad_names, path_matches
 
 _ToolSpec = namedtuple(
     "ToolSpec",
@@ -171,15 +171,16 @@ class ToolRows:
             return self.always
         if self.kind == "path":
             cwd, home, broad = ctx or (None, None, False)
-            return (
-                self.always
-                + self.any
-                + [
-                    rid
-                    for spec, rid in self.path_specs
-                    if path_matches(spec, value, cwd, home, broad)
+            if broad:
+                names = broad_names(value)  # folded once for every rule
+                hits = [
+                    rid for spec, rid in self.path_specs if broad_matches(spec, names, cwd, home)
                 ]
-            )
+            else:
+                hits = [
+                    rid for spec, rid in self.path_specs if path_matches(spec, value, cwd, home)
+                ]
+            return self.always + self.any + hits
         if self.kind == "domain":
             host = url_host(value)
             if host is None:

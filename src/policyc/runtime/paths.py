@@ -200,6 +200,43 @@ class _PathPattern:
             return not literal or rest.startswith(literal + "/")
         return _match_segments(self.pats, rest.split("/"))[0]
 
+    def match_broad(self, path: str) -> bool:
+        """`match` on the path or on a folder above it (see `broad_for`).
+
+        The common shapes without a walk up the folders: a file or folder
+        named in full (`./.env`, `./secrets`) holds the path when the path
+        is it or under it; one segment anywhere (`.env`, `*.pem`) when any
+        segment of the path matches (a string test on the whole path). 600
+        deny and ask rules of these shapes, a `read` decided for the first
+        time, instructions a decision (callgrind): 8.9 million walking up for
+        every rule, 4.6 million so, 7.0 million before rules were read
+        broadly.
+        """
+        literal = self.literal
+        if literal is not None:
+            if self.under:  # `lit/**`: what is under a path is under lit too
+                return self.match(path)
+            base = self.base + "/" if self.base else "/"
+            if not path.startswith(base):
+                return False
+            rest = path[len(base) :]
+            return rest == literal or rest.startswith(literal + "/")
+        if self.anywhere and len(self.pats) == 1 and self.pats[0] != "**":
+            pat = self.pats[0]
+            if "?" not in pat and "*" not in pat[1:]:
+                # `.env`: a segment is it; `*.pem`: a segment ends so (no `/` in pat).
+                if pat[:1] != "*":
+                    return "/" + pat + "/" in path + "/"
+                return pat[1:] + "/" in path + "/"
+            return any(_wild(pat, segment) for segment in path.split("/") if segment)
+        while True:
+            if self.match(path):
+                return True
+            cut = path.rfind("/")
+            if cut < 0 or path == "/":
+                return False
+            path = path[:cut] or "/"
+
 
 def path_anchor(spec: str) -> str:
     """Where a pattern is anchored: root, home, cwd, base or anywhere."""
@@ -265,29 +302,39 @@ def path_matches(
     if type(spec) is not str or type(path) is not str:
         return False
     cwd, home = plain_str(cwd), plain_str(home)
-    if not broad:
-        pattern = _path_pattern(spec, cwd, home)
-        return pattern is not None and pattern.match(path)
-    cwd = _caseless(cwd) if cwd is not None else None
-    home = _caseless(home) if home is not None else None
-    pattern = _path_pattern(_caseless(spec), cwd, home)
-    if pattern is None:
-        return False
+    if broad:
+        return broad_matches(spec, broad_names(path), cwd, home)
+    pattern = _path_pattern(spec, cwd, home)
+    return pattern is not None and pattern.match(path)
+
+
+def broad_names(path: str) -> tuple[str, ...]:
+    """The names a broad reading tries for a path: caseless, and macOS's
+    other name for it. Made once a decision, for every rule it tries."""
     path = _caseless(path)
     alias = _macos_alias(path)
-    return _matches_or_above(pattern, path) or (
-        alias is not None and _matches_or_above(pattern, alias)
-    )
+    return (path,) if alias is None else (path, alias)
 
 
-def _matches_or_above(pattern: _PathPattern, path: str) -> bool:
-    while True:
-        if pattern.match(path):
+def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str | None) -> bool:
+    """`path_matches(spec, path, cwd, home, broad=True)`, given `broad_names(path)`."""
+    pattern = _broad_pattern(spec, cwd, home)
+    if pattern is None:
+        return False
+    for name in names:
+        if pattern.match_broad(name):
             return True
-        cut = path.rfind("/")
-        if cut < 0 or path == "/":
-            return False
-        path = path[:cut] or "/"
+    return False
+
+
+@memo(maxsize=4096)
+def _broad_pattern(spec: str, cwd: str | None, home: str | None) -> _PathPattern | None:
+    """The pattern read in any letter case (its anchors too)."""
+    return _path_pattern(
+        _caseless(spec),
+        _caseless(cwd) if cwd is not None else None,
+        _caseless(home) if home is not None else None,
+    )
 
 
 # macOS's /etc, /tmp and /var are links to these folders under /private:
