@@ -139,7 +139,11 @@ def _path_splitter(field: str, needs_cwd: bool, tree: bool = False) -> Splitter:
         if not tree:
             return [subject]
         under = normal.rstrip("/") + "/"
-        files = {"args": {**args, field: under + ANY_FILE}, "text": under + "…", "constrain": True}  # type: ignore[dict-item]
+        files = {
+            "args": {**args, field: under + ANY_FILE},  # type: ignore[dict-item]
+            "text": under + "…",
+            "constrain": True,
+        }
         return [subject, files]
 
     return path

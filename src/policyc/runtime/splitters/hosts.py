@@ -54,9 +54,9 @@ def _ssh_commands(words: list[Word], name: str) -> list | None:
     return taken
 
 
-# What makes ssh run no remote shell: no command (-N), a subsystem (-s),
-# forwarding its input to a port (-W), a master's control command (-O),
-# queries (-Q, -G, -V); or read nothing from its input (-n, /dev/null).
+# What makes ssh run no remote shell on its input: no command (-N), a
+# subsystem (-s), forwarding its input to a port (-W), a master's control
+# command (-O), queries (-Q, -G, -V), or its input taken from /dev/null (-n).
 _SSH_NO_SHELL = ("-N", "-s", "-W", "-O", "-Q", "-G", "-V", "-n")
 
 
