@@ -710,7 +710,8 @@ def test_git_is_read_past_its_options_before_its_command():
         ("git push origin main", True),
     ]
     assert _parts("git --no-pager -c 'core.pager=less' --git-dir=.git log -1")[1:] == [
-        ("git log -1", True)
+        ("git log -1", True),
+        ("less", True),  # a pager git may run (see gitconfig.py)
     ]
     assert _parts("git status") == [("git status", False)]
     assert _parts("git --version") == [("git --version", False)]
@@ -1331,6 +1332,43 @@ def test_screen_is_read_for_the_commands_it_runs():
         ("screen -dm -p0 rm -rf /", "write -p last"),
     ]:
         with pytest.raises(SplitError, match=message):
+            split(refused)
+
+
+def test_what_git_settings_make_git_run_is_held():
+    """`git -c NAME=VALUE`: a pager, an editor, ssh, a driver, a credential
+    helper or an alias is a command git runs; deny and ask rules see it."""
+    for command, runs in [
+        ("git -c core.pager='rm -rf /' log", "rm -rf /"),
+        ("git -c core.sshCommand='ssh -i k' fetch", "ssh -i k"),
+        ("git -c diff.bin.textconv=hexdump diff", "hexdump"),
+        ("git -c 'credential.helper=!rm -rf /' push", "rm -rf /"),
+        ("git -c credential.helper=store push", "git credential-store"),
+        ("git -c pager.log='rm -rf /' log", "rm -rf /"),
+        ("git -c core.fsmonitor=./hook status", "./hook"),
+        # An alias: `!` runs the shell with the arguments after it; others are git commands.
+        ("git -c alias.x='!rm -rf' x /", "rm -rf /"),
+        ("git -c alias.x='push --force' x origin", "git push --force origin"),
+        ("git -c alias.a=b -c alias.b='!rm -rf /' a", "rm -rf /"),
+    ]:
+        assert (runs, True) in _parts(command), command
+    # Settings that run nothing, a boolean pager, an alias not used: read past.
+    for command in [
+        "git -c user.name=x -c user.email=y commit -m m",
+        "git -c pager.log=false -c core.fsmonitor=true log",
+        "git -c alias.x='!rm -rf /' status",
+    ]:
+        assert len(_parts(command)) == 2, command  # as written, and git's own command
+    for refused in [
+        "git -c core.hooksPath=/tmp/h commit -m x",  # runs the files there
+        "git -c include.path=/tmp/x log",  # more settings from a file
+        "git -c protocol.ext.allow=always fetch 'ext::sh -c x'",
+        "git --config-env=core.pager=PAGER log",  # the value is the environment's
+        "git -c alias.x='!$CMD' x",
+        "git -c alias.x=push x $REMOTE",
+        "git -c alias.x=\"push 'a b'\" x",
+    ]:
+        with pytest.raises(SplitError):
             split(refused)
 
 

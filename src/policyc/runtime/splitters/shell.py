@@ -716,6 +716,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if 1 < at < len(rest):
             bare = quote_join(["git"] + [w.value for w in rest[at:]])
             out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+        if any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at]):
+            from .gitconfig import config_commands  # on first use: most git calls set nothing
+
+            # What the settings make git run: held, as ssh's command is.
+            for subject in _taken_subjects(config_commands(rest, at), source, config, depth):
+                if "tool" not in subject:
+                    subject["constrain"] = True
+                later.append(subject)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS): deny
         # and ask rules see the name in lower case; an allow must name it as
