@@ -711,7 +711,7 @@ def test_git_is_read_past_its_options_before_its_command():
     ]
     assert _parts("git --no-pager -c 'core.pager=less' --git-dir=.git log -1")[1:] == [
         ("git log -1", True),
-        ("less", True),  # a pager git may run (see gitconfig.py)
+        ("less", True),  # a pager git may run (see gitruns.py)
     ]
     assert _parts("git status") == [("git status", False)]
     assert _parts("git --version") == [("git --version", False)]
@@ -1370,6 +1370,46 @@ def test_what_git_settings_make_git_run_is_held():
     ]:
         with pytest.raises(SplitError):
             split(refused)
+
+
+def test_what_git_commands_run_for_their_options_is_held():
+    for command, runs in [
+        ("git rebase -x 'make test' main", "make test"),
+        ("git rebase main --exec='rm -rf /'", "rm -rf /"),
+        ("git rebase --exe 'rm -rf /' main", "rm -rf /"),  # a prefix, as git's parser takes it
+        ("git bisect run rm -rf /", "rm -rf /"),
+        ("git submodule --quiet foreach --recursive 'rm -rf /'", "rm -rf /"),
+        ("git filter-branch --tree-filter 'rm -rf /' HEAD", "rm -rf /"),
+        ("git difftool --extcmd='rm -rf /'", "rm -rf /"),
+        ("git grep -Orm x", "rm"),
+        ("git clone -u 'rm -rf /' /tmp/r", "rm -rf /"),
+        ("git clone --config core.sshCommand='rm -rf /' git@h:r", "rm -rf /"),
+        ("git fetch --upload-pack='rm -rf /' origin", "rm -rf /"),
+        ("git push --receive-pack='rm -rf /' origin", "rm -rf /"),
+        ("git -c alias.r='rebase --exec=rm' r main", "rm"),
+    ]:
+        assert (runs, True) in _parts(command), command
+    for command in [
+        "git push origin main",
+        "git grep -O x",
+        "git bisect start",
+        "git pull --rebase",
+    ]:
+        assert _parts(command) == [(command, False)]
+    for refused in [
+        "git rebase -ix 'rm' main",
+        "git clone --template=/tmp/t url",
+        "git grep -iO x",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_the_plain_path_and_gitruns_know_the_same_git_commands():
+    from policyc.runtime.splitters.gitruns import _SUBCOMMAND_OPTIONS
+    from policyc.runtime.splitters.programs import GIT_RUNS
+
+    assert set(GIT_RUNS) == set(_SUBCOMMAND_OPTIONS) | {"bisect", "submodule"}
 
 
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():

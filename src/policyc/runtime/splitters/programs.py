@@ -303,6 +303,20 @@ _GIT_FLAGS = frozenset(
 )
 
 
+# git's commands that may run a command named on the line (read by
+# gitruns.py, whose table a test holds alike), and when the plain path must
+# leave such a call to the general one: an option, or the word that runs.
+GIT_RUNS = {
+    **dict.fromkeys(
+        "rebase difftool grep clone fetch pull ls-remote push archive send-email".split(),
+        lambda words: any(w[:1] == "-" for w in words[2:]),
+    ),
+    "filter-branch": lambda words: True,
+    "bisect": lambda words: "run" in words,
+    "submodule": lambda words: "foreach" in words,
+}
+
+
 def git_command_at(words: list[Word]) -> int:
     """Where git's command (`push` in `git -C . push`) stands, past its options."""
     i, n = 1, len(words)

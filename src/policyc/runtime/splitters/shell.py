@@ -29,6 +29,7 @@ from .programs import (
     EXEC_EACH_WORDS,
     FIND_EXEC,
     FIND_WRITE,
+    GIT_RUNS,
     LATER,
     PLAIN_UNLESS,
     RUNNERS,
@@ -493,7 +494,9 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             return None
         if head in _READ_ARGUMENTS:  # `git -C . push`, `find -exec`, `uv run`
             if head == "git":  # the commonest: tested here, not by a call (measured)
-                if len(words) > 1 and words[1][0] == "-":
+                if len(words) > 1 and (
+                    words[1][0] == "-" or words[1] in GIT_RUNS and GIT_RUNS[words[1]](words)
+                ):
                     return None
             elif _READ_ARGUMENTS[head](words):
                 return None
@@ -709,18 +712,24 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             for subject in _words_subjects(words, source, config, depth):
                 subject["constrain"] = True
                 later.append(subject)
-    if program == "git" and len(rest) > 1 and (rest[1].value.startswith("-") or is_input(rest[1])):
-        # `git -C . push` is a push to a deny or ask rule on `git push`; an
-        # allow must name the options as written (`-c` can run commands).
-        at = git_command_at(rest)
+    if program == "git" and len(rest) > 1:
+        options = rest[1].value.startswith("-") or is_input(rest[1])
+        at = git_command_at(rest) if options else 1
         if 1 < at < len(rest):
+            # `git -C . push` is a push to a deny or ask rule on `git push`; an
+            # allow must name the options as written (`-c` can run commands).
             bare = quote_join(["git"] + [w.value for w in rest[at:]])
             out.append({"args": {config.field: bare}, "text": text, "constrain": True})
-        if any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at]):
-            from .gitconfig import config_commands  # on first use: most git calls set nothing
+        settings = any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at])
+        runs = at < len(rest) and rest[at].value in GIT_RUNS
+        if settings or runs:
+            from .gitruns import config_commands, subcommand_commands  # on first use
 
-            # What the settings make git run: held, as ssh's command is.
-            for subject in _taken_subjects(config_commands(rest, at), source, config, depth):
+            # What git runs for its settings and its command's options: held,
+            # as ssh's command is.
+            taken = config_commands(rest, at) if settings else []
+            taken += subcommand_commands(rest, at) if runs else []
+            for subject in _taken_subjects(taken, source, config, depth):
                 if "tool" not in subject:
                     subject["constrain"] = True
                 later.append(subject)

@@ -1,5 +1,6 @@
-"""What git runs because of the settings given on its command line:
-`git -c core.pager='rm -rf /' log`, `git -c alias.x='!rm -rf /' x`.
+"""What git runs besides itself: commands its settings name (`git -c
+core.pager='rm -rf /' log`, `git -c alias.x='!rm -rf /' x`) and those its
+commands' options name (`git rebase --exec CMD`, `git bisect run CMD`).
 
 git reads `-c NAME=VALUE` (and `--config-env=NAME=VARIABLE`) before its
 command, and several settings are commands it runs: a pager, an editor,
@@ -11,8 +12,18 @@ the git command as written. An alias without `!` is another git command
 that load more settings or run files no rule sees (`include.path`,
 `core.hooksPath`, `init.templateDir`, the allowed protocols) are refused,
 and so is a command setting whose value comes from the environment.
-Settings that run nothing (`user.name`, `color.ui`) are read past. Only
-imported when git is given options (`shell` calls it then).
+Settings that run nothing (`user.name`, `color.ui`) are read past.
+
+git's commands that run a command given on the line (`GIT_RUNS` in
+programs.py, for the plain path): `rebase -x/--exec`, `bisect run`,
+`submodule foreach`, `filter-branch`'s filters, `difftool -x/--extcmd`,
+`grep -O/--open-files-in-pager`, the remote programs of `clone`, `fetch`,
+`pull`, `ls-remote` (`-u/--upload-pack`), `push` (`--receive-pack`,
+`--exec`) and `archive --exec`, `send-email`'s `--*-cmd`; `clone -c` is a
+setting as above, and `clone --template` is refused (it installs hooks).
+Long options are taken by any prefix, as git's option parser takes them;
+a short option cluster holding such a letter is refused. Only imported
+when git has options, or one of these commands (`shell` calls it then).
 """
 
 from __future__ import annotations
@@ -106,12 +117,24 @@ def config_commands(words: list[Word], at: int) -> list:
             i += 1 if "=" in value else 2
         else:
             i += 1
+    aliases = {
+        name.partition(".")[2]: setting
+        for name, setting in settings
+        if _setting(name)[0].startswith("alias.") and not _setting(name)[1]
+    }
+    taken = _settings_commands(settings)
+    if at < len(words) and words[at].value in aliases:
+        taken += _alias_commands(words, at, aliases)
+    return taken
+
+
+def _settings_commands(settings: list[tuple[str, Word | None]]) -> list:
+    """What the settings (NAME, value or None: from the environment) run,
+    aliases aside."""
     taken: list = []
-    aliases: dict[str, Word | None] = {}
     for name, setting in settings:
         kind, named = _setting(name)
         if kind.startswith("alias.") and not named:
-            aliases[name.partition(".")[2]] = setting
             continue
         if kind in _REFUSED:
             raise SplitError(f"git -c {name} cannot be evaluated statically")
@@ -136,8 +159,6 @@ def config_commands(words: list[Word], at: int) -> list:
             continue  # a host, not a program
         if text.strip():
             taken.append(("string", part_of(setting, text)))
-    if at < len(words) and words[at].value in aliases:
-        taken += _alias_commands(words, at, aliases)
     return taken
 
 
@@ -169,4 +190,108 @@ def _alias_commands(words: list[Word], at: int, aliases: dict[str, Word | None])
         args = more + args
     raise SplitError(
         f"git aliases nested deeper than {_ALIAS_DEPTH} cannot be evaluated statically"
+    )
+
+
+# git's commands, and their options whose value is a command git runs
+# (long names, taken by a prefix as git's parser does; short letters).
+_SUBCOMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "rebase": (("--exec",), "x"),
+    "difftool": (("--extcmd",), "x"),
+    "grep": (("--open-files-in-pager",), "O"),
+    "clone": (("--upload-pack", "--config", "--template"), "uc"),
+    "fetch": (("--upload-pack",), ""),
+    "pull": (("--upload-pack",), ""),
+    "ls-remote": (("--upload-pack",), "u"),
+    "push": (("--receive-pack", "--exec"), ""),
+    "archive": (("--exec",), ""),
+    "send-email": (("--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"), ""),
+    "filter-branch": (
+        (
+            "--env-filter",
+            "--tree-filter",
+            "--index-filter",
+            "--parent-filter",
+            "--msg-filter",
+            "--commit-filter",
+            "--tag-name-filter",
+        ),
+        "",
+    ),
+}
+# Options whose value is optional: only an attached one (`-Oless`, `--open-files-in-pager=less`).
+_OPTIONAL = frozenset({"--open-files-in-pager"})
+
+
+def subcommand_commands(words: list[Word], at: int) -> list:
+    """What git's command `words[at]` runs for its options or words."""
+    command, args = words[at].value, words[at + 1 :]
+    if command == "bisect":
+        return [("words", args[1:])] if args[:1] and args[0].value == "run" and args[1:] else []
+    if command == "submodule":
+        while args and args[0].value.startswith("-"):  # `--quiet`
+            args = args[1:]
+        if not args or args[0].value != "foreach":
+            return []
+        args = [w for w in args[1:] if w.value != "--recursive"]
+        return [("string", _joined(args))] if args else []
+    longs, shorts = _SUBCOMMAND_OPTIONS.get(command, ((), ""))
+    taken: list = []
+    settings: list[tuple[str, Word | None]] = []
+    i = 0
+    while i < len(args):
+        value = args[i].value
+        if value == "--":
+            break
+        if value.startswith("--"):
+            name, eq, _ = value.partition("=")
+            matched = [option for option in longs if len(name) > 3 and option.startswith(name)]
+            if matched:
+                option = matched[0]
+                if eq:
+                    given = part_of(args[i], value.partition("=")[2])
+                elif option in _OPTIONAL:
+                    given = None
+                elif i + 1 < len(args):
+                    given, i = args[i + 1], i + 1
+                else:
+                    raise SplitError(
+                        f"git {command} {value} without a value cannot be evaluated statically"
+                    )
+                if option == "--template":
+                    raise SplitError(f"git {command} --template cannot be evaluated statically")
+                if option == "--config" and given is not None:
+                    name_, eq_, setting = given.value.partition("=")
+                    settings.append((name_, part_of(given, setting if eq_ else "true")))
+                elif given is not None:
+                    taken.append(("string", given))
+        elif value.startswith("-O") and "O" in shorts:  # grep: a pager only attached
+            if len(value) > 2:
+                taken.append(("string", part_of(args[i], value[2:])))
+        elif value.startswith("-") and len(value) > 1 and shorts:
+            letters = value[1:]
+            hit = [c for c in letters if c in shorts]
+            if hit and len(letters) > 1:
+                raise SplitError(f"git {command} {value} cannot be evaluated statically")
+            if hit:
+                if i + 1 >= len(args):
+                    raise SplitError(
+                        f"git {command} {value} without a value cannot be evaluated statically"
+                    )
+                given, i = args[i + 1], i + 1
+                if hit[0] == "c":  # clone -c NAME=VALUE
+                    name_, eq_, setting = given.value.partition("=")
+                    settings.append((name_, part_of(given, setting if eq_ else "true")))
+                else:
+                    taken.append(("string", given))
+        i += 1
+    if settings:
+        taken += _settings_commands(settings)
+    return taken
+
+
+def _joined(words: list[Word]) -> Word:
+    """Words a program joins with spaces for its shell (`submodule foreach`)."""
+    return new_word(
+        Word, (" ".join(w.value for w in words), 0, 0, any(w.expands for w in words), True)
     )
