@@ -1405,11 +1405,29 @@ def test_what_git_commands_run_for_their_options_is_held():
             split(refused)
 
 
+def test_a_git_setting_written_that_runs_a_command_is_held():
+    """`git config core.pager CMD` makes later git commands run CMD: held
+    now, as a shell alias's commands are (it may never run)."""
+    for command, runs in [
+        ("git config core.pager 'rm -rf /'", "rm -rf /"),
+        ("git config --global alias.x '!rm -rf /'", "rm -rf /"),
+        ("git config alias.p 'push --force'", "git push --force"),
+        ("git config -f .git/config core.sshCommand 'rm -rf /'", "rm -rf /"),
+        ("git config set core.editor 'rm -rf /'", "rm -rf /"),  # git 2.46's form
+    ]:
+        assert (runs, True) in _parts(command), command
+    for command in ["git config user.name bob", "git config --get core.pager", "git config --list"]:
+        assert _parts(command) == [(command, False)]
+    for refused in ["git config core.hooksPath /tmp/h", "git config --fil /tmp/c core.pager rm"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_the_plain_path_and_gitruns_know_the_same_git_commands():
     from policyc.runtime.splitters.gitruns import _SUBCOMMAND_OPTIONS
     from policyc.runtime.splitters.programs import GIT_RUNS
 
-    assert set(GIT_RUNS) == set(_SUBCOMMAND_OPTIONS) | {"bisect", "submodule"}
+    assert set(GIT_RUNS) == set(_SUBCOMMAND_OPTIONS) | {"bisect", "submodule", "config"}
 
 
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():

@@ -128,16 +128,16 @@ def config_commands(words: list[Word], at: int) -> list:
     return taken
 
 
-def _settings_commands(settings: list[tuple[str, Word | None]]) -> list:
+def _settings_commands(settings: list[tuple[str, Word | None]], via: str = "-c") -> list:
     """What the settings (NAME, value or None: from the environment) run,
-    aliases aside."""
+    aliases aside. `via`: how git was given them, for a refusal."""
     taken: list = []
     for name, setting in settings:
         kind, named = _setting(name)
         if kind.startswith("alias.") and not named:
             continue
         if kind in _REFUSED:
-            raise SplitError(f"git -c {name} cannot be evaluated statically")
+            raise SplitError(f"git {via} {name} cannot be evaluated statically")
         pager = kind.startswith("pager.") and not named
         if not (pager or kind in (_RUN_NAMED if named else _RUN)):
             continue
@@ -226,6 +226,8 @@ _OPTIONAL = frozenset({"--open-files-in-pager"})
 def subcommand_commands(words: list[Word], at: int) -> list:
     """What git's command `words[at]` runs for its options or words."""
     command, args = words[at].value, words[at + 1 :]
+    if command == "config":
+        return _config_write(args)
     if command == "bisect":
         return [("words", args[1:])] if args[:1] and args[0].value == "run" and args[1:] else []
     if command == "submodule":
@@ -286,7 +288,7 @@ def subcommand_commands(words: list[Word], at: int) -> list:
                     taken.append(("string", given))
         i += 1
     if settings:
-        taken += _settings_commands(settings)
+        taken += _settings_commands(settings, f"{command} --config")
     return taken
 
 
@@ -295,3 +297,56 @@ def _joined(words: list[Word]) -> Word:
     return new_word(
         Word, (" ".join(w.value for w in words), 0, 0, any(w.expands for w in words), True)
     )
+
+
+# `git config`'s options (git 2.39 to 2.47) that take a value, those that
+# do not, and those that make it read or remove rather than write.
+_CONFIG_WITH_VALUE = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
+_CONFIG_FLAGS = frozenset(
+    "--global --system --local --worktree --add --replace-all --bool --int --bool-or-int "
+    "--path --expiry-date --null -z --name-only --show-origin --show-scope --fixed-value "
+    "--includes --no-includes --no-type".split()
+)
+_CONFIG_READS = frozenset(
+    "--get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool -l --list "
+    "--unset --unset-all --remove-section --rename-section -e --edit".split()
+)
+
+
+def _config_write(args: list[Word]) -> list:
+    """What a setting `git config NAME VALUE` writes will run later (a
+    pager, an alias...): held now, as a shell alias's commands are (it may
+    never run). Settings refused on the command line are refused here."""
+    positional: list[Word] = []
+    i = 0
+    while i < len(args):
+        value = args[i].value
+        option = value.partition("=")[0]
+        if value == "--":
+            positional += args[i + 1 :]
+            break
+        if option in _CONFIG_WITH_VALUE and value.startswith("-"):
+            i += 1 if "=" in value else 2
+            continue
+        if value in _CONFIG_READS:
+            return []
+        if value.startswith("-"):
+            if value not in _CONFIG_FLAGS:
+                raise SplitError(f"git config {value} cannot be evaluated statically")
+            i += 1
+            continue
+        positional.append(args[i])
+        i += 1
+    if positional[:1] and positional[0].value == "set":  # git 2.46's `git config set NAME VALUE`
+        positional = positional[1:]
+    if len(positional) < 2:
+        return []
+    name, setting = positional[0].value, positional[1]
+    kind, named = _setting(name)
+    if kind.startswith("alias.") and not named:
+        if setting.expands:
+            raise SplitError(f"git alias {name} with a variable cannot be evaluated statically")
+        text = setting.value
+        script = text[1:] if text.startswith("!") else "git " + text
+        return [("string", part_of(setting, script))] if text.strip("! ") else []
+    return _settings_commands([(name, setting)], "config")

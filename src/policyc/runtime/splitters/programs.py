@@ -314,6 +314,7 @@ GIT_RUNS = {
     "filter-branch": lambda words: True,
     "bisect": lambda words: "run" in words,
     "submodule": lambda words: "foreach" in words,
+    "config": lambda words: len(words) > 3,  # a name and a value: a write
 }
 
 
