@@ -14,8 +14,8 @@ that load more settings or run files no rule sees (`include.path`,
 and so is a command setting whose value comes from the environment.
 Settings that run nothing (`user.name`, `color.ui`) are read past.
 
-git's commands that run a command given on the line (`GIT_RUNS` in
-programs.py, for the plain path): `rebase -x/--exec`, `bisect run`,
+git's commands that run a command given on the line (`GIT_OPTIONS_RUN`
+in programs.py, which the plain path reads too): `rebase -x/--exec`, `bisect run`,
 `submodule foreach`, `filter-branch`'s filters, `difftool -x/--extcmd`,
 `grep -O/--open-files-in-pager`, the remote programs of `clone`, `fetch`,
 `pull`, `ls-remote` (`-u/--upload-pack`), `push` (`--receive-pack`,
@@ -28,6 +28,7 @@ when git has options, or one of these commands (`shell` calls it then).
 
 from __future__ import annotations
 
+from .programs import GIT_OPTIONS_RUN
 from .shell import quote_join
 from .words import SplitError, Word, new_word, part_of
 
@@ -104,9 +105,12 @@ def config_commands(words: list[Word], at: int) -> list:
     and for an alias naming its command (`words[at]`): `takers`' entries,
     ("string", shell command) or ("words", a git command)."""
     settings: list[tuple[str, Word | None]] = []  # None: its value from the environment
+    at = min(at, len(words))  # (`git -C` with no value: past the end)
     i = 1
     while i < at:
         value = words[i].value
+        if value in ("-c", "--config-env") and i + 1 >= len(words):
+            raise SplitError(f"git {value} without a value cannot be evaluated statically")
         if value == "-c":
             name, eq, setting = words[i + 1].value.partition("=")
             settings.append((name, part_of(words[i + 1], setting if eq else "true")))
@@ -193,32 +197,6 @@ def _alias_commands(words: list[Word], at: int, aliases: dict[str, Word | None])
     )
 
 
-# git's commands, and their options whose value is a command git runs
-# (long names, taken by a prefix as git's parser does; short letters).
-_SUBCOMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "rebase": (("--exec",), "x"),
-    "difftool": (("--extcmd",), "x"),
-    "grep": (("--open-files-in-pager",), "O"),
-    "clone": (("--upload-pack", "--config", "--template"), "uc"),
-    "fetch": (("--upload-pack",), ""),
-    "pull": (("--upload-pack",), ""),
-    "ls-remote": (("--upload-pack",), "u"),
-    "push": (("--receive-pack", "--exec"), ""),
-    "archive": (("--exec",), ""),
-    "send-email": (("--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"), ""),
-    "filter-branch": (
-        (
-            "--env-filter",
-            "--tree-filter",
-            "--index-filter",
-            "--parent-filter",
-            "--msg-filter",
-            "--commit-filter",
-            "--tag-name-filter",
-        ),
-        "",
-    ),
-}
 # Options whose value is optional: only an attached one (`-Oless`, `--open-files-in-pager=less`).
 _OPTIONAL = frozenset({"--open-files-in-pager"})
 
@@ -237,7 +215,7 @@ def subcommand_commands(words: list[Word], at: int) -> list:
             return []
         args = [w for w in args[1:] if w.value != "--recursive"]
         return [("string", _joined(args))] if args else []
-    longs, shorts = _SUBCOMMAND_OPTIONS.get(command, ((), ""))
+    longs, shorts = GIT_OPTIONS_RUN.get(command, ((), ""))
     taken: list = []
     settings: list[tuple[str, Word | None]] = []
     i = 0

@@ -36,6 +36,7 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     git_command_at,
+    git_runs_something,
     is_safe_assignment,
     program_name,
     runner_commands,
@@ -495,7 +496,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         if head in _READ_ARGUMENTS:  # `git -C . push`, `find -exec`, `uv run`
             if head == "git":  # the commonest: tested here, not by a call (measured)
                 if len(words) > 1 and (
-                    words[1][0] == "-" or words[1] in GIT_RUNS and GIT_RUNS[words[1]](words)
+                    words[1][0] == "-" or words[1] in GIT_RUNS and git_runs_something(words)
                 ):
                     return None
             elif _READ_ARGUMENTS[head](words):
