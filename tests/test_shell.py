@@ -1428,6 +1428,30 @@ def test_a_git_setting_written_that_runs_a_command_is_held():
             split(refused)
 
 
+def test_an_assignment_with_a_quoted_value_is_read_past():
+    """bash reads `A='1 2' rm` as an assignment and rm; it was read as a
+    command named `A=1 2`, which a deny on rm did not see."""
+    assert ("rm -rf /", True) in _parts("A='1' rm -rf /")
+    assert ("git push --force", True) in _parts('MSG="a b" git push --force')
+    assert ("rm x", True) in _parts("A+=1 rm x")
+    assert ("rm x", True) not in _parts("'A=1' rm x")  # a command named `A=1`
+
+
+def test_a_variable_set_to_a_command_a_program_runs_is_held():
+    for command, runs in [
+        ("GIT_SSH_COMMAND='rm -rf /x' git fetch", "rm -rf /x"),
+        ("env GIT_SSH_COMMAND='rm -rf /x' git fetch", "rm -rf /x"),
+        ("sudo PAGER='rm -rf /' git log", "rm -rf /"),
+        ("export EDITOR='rm -rf /'; git commit", "rm -rf /"),
+        ("declare -x GIT_PAGER=less", "less"),
+    ]:
+        assert (runs, True) in [(p, c) for p, c in _parts(command)], command
+    assert _parts("ENV=production npm start")[1:] == [("npm start", True)]
+    for refused in ["BASH_ENV=/tmp/x make", 'GIT_SSH_COMMAND="ssh -i $KEY" git fetch']:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     # ssh joins its command's words for the remote shell; it reads options
     # again after the host, up to the command (`ssh -G h ls -p 2222`: port 22).

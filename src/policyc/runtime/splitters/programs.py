@@ -52,6 +52,34 @@ def is_name(text: str) -> bool:
     return text[:1] in _NAME_START and _NAME_REST.issuperset(text)
 
 
+# Variables whose value a program runs as a command: git's and ssh's
+# (`GIT_SSH_COMMAND='rm -rf ~' git fetch` runs rm), pagers, editors,
+# askpass helpers, a browser. Their values are held (deny and ask rules see
+# them); the variables below are refused: settings or a script no rule sees
+# (git's settings by the environment; a file bash reads before its command).
+COMMAND_VARIABLES = frozenset(
+    {
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_PAGER",
+        "GIT_EDITOR",
+        "GIT_SEQUENCE_EDITOR",
+        "GIT_ASKPASS",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_PROXY_COMMAND",
+        "SSH_ASKPASS",
+        "SUDO_ASKPASS",
+        "PAGER",
+        "MANPAGER",
+        "SYSTEMD_PAGER",
+        "EDITOR",
+        "VISUAL",
+        "BROWSER",
+    }
+)
+REFUSED_VARIABLES = frozenset({"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "BASH_ENV"})
+
+
 def is_safe_assignment(name: str) -> bool:
     return name in SAFE_ASSIGNMENTS or name.startswith(SAFE_ASSIGNMENT_PREFIXES)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 from .programs import (
+    COMMAND_VARIABLES,
     EXEC_EACH,
     EXEC_EACH_WORDS,
     FIND_EXEC,
@@ -32,11 +33,13 @@ from .programs import (
     GIT_RUNS,
     LATER,
     PLAIN_UNLESS,
+    REFUSED_VARIABLES,
     RUNNERS,
     SHELLS,
     TAKER_NAMES,
     git_command_at,
     git_runs_something,
+    is_name,
     is_safe_assignment,
     program_name,
     runner_commands,
@@ -186,7 +189,7 @@ def _compile_patterns() -> None:
     global _PLAIN, _DOUBLE_PLAIN, _OPERATOR, _QUICK_TOKEN
     import re
 
-    _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+    _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
     # What bash may brace-expand: `{` (not `${`), then a comma or a `..`,
     # then `}`, braces between them or not (bash reads `a{},}` as `a} a`).
     _BRACES = re.compile(r"(?<!\$)\{.*?(?:,|\.\.).*?\}", re.DOTALL)
@@ -580,26 +583,27 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
 
     guarded = False  # an assignment or wrapper that may change what runs came first
     assignments = []
+    variables = []  # the assignments' words, and those env and sudo set
     k = 0
-    while (
-        k < len(words)
-        and not words[k].quoted
-        and "=" in words[k].value
-        and _ASSIGNMENT.match(words[k].value)
-    ):
+    while k < len(words) and _is_assignment(words[k], source):
         assignments.append(words[k].value)
+        variables.append(words[k])
         k += 1
     if assignments and any(not is_safe_assignment(a.split("=", 1)[0]) for a in assignments):
         guarded = True
     if "{" in source:
         words = _expand_braces(words, k, source)
+    for word in variables:  # `GIT_SSH_COMMAND=CMD git fetch`: what CMD is
+        out += _variable_subjects(word, config, depth)
     if k == len(words):  # assignments alone: nothing runs, but later commands may see them
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
     if program_name(words[k].value) in STRIPPABLE:
-        rest, wrapped = strip_wrappers(words[k:])
+        rest, wrapped, set_by_wrappers = strip_wrappers(words[k:])
         guarded = guarded or wrapped
+        for word in set_by_wrappers:
+            out += _variable_subjects(word, config, depth)
     else:
         rest = words[k:] if k else words
     if not rest:
@@ -615,6 +619,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     program = name.lower()
     if program == "eval":
         raise SplitError("eval cannot be evaluated statically")
+    if program in _SETTERS:  # `export GIT_SSH_COMMAND=CMD; git fetch`
+        for word in rest[1:]:
+            if "=" in word.value and is_name(word.value.partition("=")[0]):
+                out += _variable_subjects(word, config, depth)
     if program in SHELLS:
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
@@ -741,6 +749,42 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         folded = quote_join([program] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: folded}, "text": text, "constrain": True})
     return out + later if later else out
+
+
+def _is_assignment(word: Word, source: str) -> bool:
+    """`NAME=...` with the name and `=` unquoted, as bash reads it: `A='1 2'
+    rm` sets A and runs rm (it was read as a command named `A=1 2`, which a
+    deny on rm did not see); `'A=1' rm` is a command of that name."""
+    if "=" not in word.value:
+        return False
+    if word.end > word.start:
+        return _ASSIGNMENT.match(source, word.start, word.end) is not None
+    return not word.quoted and _ASSIGNMENT.match(word.value) is not None
+
+
+# Builtins that set variables from `NAME=VALUE` words (exported or not: a
+# later command of the line may see them).
+_SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
+
+
+def _variable_subjects(word: Word, config: ShellConfig, depth: int) -> list[dict]:
+    """A variable set to a command a program runs (COMMAND_VARIABLES: git's
+    ssh, a pager, an editor): that command, held to deny and ask rules as
+    ssh's is. REFUSED_VARIABLES are refused."""
+    name, _, value = word.value.partition("=")
+    if name in REFUSED_VARIABLES:
+        raise SplitError(f"setting {name} cannot be evaluated statically")
+    if name not in COMMAND_VARIABLES or not value.strip():
+        return []
+    if word.expands:
+        raise SplitError(f"{name} with a variable cannot be evaluated statically")
+    if depth + 1 > MAX_DEPTH:
+        raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+    held = split(value, config, depth + 1)
+    for subject in held:
+        if "tool" not in subject:
+            subject["constrain"] = True
+    return held
 
 
 def _unquoted(word: Word, source: str) -> str:

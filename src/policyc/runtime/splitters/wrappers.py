@@ -281,16 +281,18 @@ WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
 }
 
 
-def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
-    """Drop wrappers from the front; report whether one may change what runs."""
+def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word]]:
+    """Drop wrappers from the front; report whether one may change what runs,
+    and the variables env and sudo set (`NAME=VALUE` words)."""
     guarded = False
+    variables: list[Word] = []
     while words:
         head = words[0]
         if head.expands:
-            return words, guarded
+            return words, guarded, variables
         name = program_name(head.value)
         if name not in WRAPPERS:
-            return words, guarded
+            return words, guarded, variables
         spec, before, held = WRAPPERS[name]
         if name == "nice" and len(words) > 1 and _is_adjustment(words[1].value):
             words = words[:1] + words[2:]  # `nice -10 make`: the old form of -n
@@ -310,6 +312,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                 variable = command[k].value.split("=", 1)[0]
                 if not (is_name(variable) and is_safe_assignment(variable)):
                     guarded = True
+                variables.append(command[k])
                 k += 1
             command = command[k:]
         if (
@@ -335,7 +338,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool]:
                 # (Once: `xargs xargs rm` appends them once too.)
                 command = command + [input_word(head.end)]
         words = command
-    return words, guarded
+    return words, guarded, variables
 
 
 def _is_adjustment(value: str) -> bool:
