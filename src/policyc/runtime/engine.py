@@ -26,7 +26,7 @@ from .index import ListIndex, ToolSpec, build_list_index
 from .lists import ACTIONS, NO_SUBJECTS, GrantSet, Lists
 from .matchers import field_value
 from .model import Rule, Source
-from .paths import plain_str
+from .paths import broad_for, plain_str
 from .splitters import SplitError, cwd_tools, make_splitter
 from .verdict import (
     SEVERITY,
@@ -39,6 +39,11 @@ from .verdict import (
 
 _UNDECIDED = object()  # the fast walk cannot tell: decide in full
 _SPLIT_VERDICTS = 4096  # split calls' verdicts kept per lists (see `Table._decide`)
+# Whether path rules are read broadly (`paths.broad_for`): deny and ask
+# rules share one reading, allow rules have the other.
+_BROAD_DENY = broad_for("deny", False)
+_BROAD_ALLOW = broad_for("allow", False)
+assert broad_for("ask", False) == _BROAD_DENY
 
 
 _Refusal = namedtuple("Refusal", "rule reason")
@@ -383,10 +388,9 @@ class Table:
     ) -> Verdict | None:
         field, deny, ask, allow = lists.plan(tool)
         value = field_value(args, field) if field is not None else None
-        # Deny and ask path rules are read broadly, allow rules as written
-        # (`paths.broad_for`).
-        match_ctx = (ctx[0], ctx[1], True) if ctx else None
-        allow_ctx = (ctx[0], ctx[1], False) if ctx else None
+        # Deny and ask path rules are read broadly, allow rules as written.
+        match_ctx = (ctx[0], ctx[1], _BROAD_DENY) if ctx else None
+        allow_ctx = (ctx[0], ctx[1], _BROAD_ALLOW) if ctx else None
         if deny is not None:
             rid = lists.deny.first(deny, value, match_ctx)
             if rid >= 0:

@@ -331,7 +331,7 @@ class ListIndex:
         gid = self.guard_of.get(rid)
         if gid is None:
             return False
-        if ctx is not None:
+        if ctx is not None:  # `paths.broad_for`: a carve-out is read the other way
             ctx = (ctx[0], ctx[1], not ctx[2])
         return bool(self.guards[gid].matches(value, ctx))
 

@@ -100,6 +100,28 @@ def _setting(name: str) -> tuple[str, bool]:
     return f"{section.lower()}.{key.lower()}", bool(sub)
 
 
+def _given(word: Word) -> tuple[str, Word]:
+    """A `-c NAME=VALUE` word's name and value; `NAME` alone is `NAME=true`."""
+    name, eq, value = word.value.partition("=")
+    return name, part_of(word, value if eq else "true")
+
+
+def _is_alias(name: str) -> bool:
+    """Whether the setting NAME defines an alias (`alias.NAME`, no subsection)."""
+    kind, named = _setting(name)
+    return kind.startswith("alias.") and not named
+
+
+def _alias_script(name: str, setting: Word) -> list:
+    """What an alias's value runs: after `!`, a shell command; else the
+    git command it names (a `takers` entry, or none for an empty alias)."""
+    if setting.expands:
+        raise SplitError(f"git alias {name} with a variable cannot be evaluated statically")
+    text = setting.value
+    script = text[1:] if text.startswith("!") else "git " + text
+    return [("string", part_of(setting, script))] if text.strip("! ") else []
+
+
 def config_commands(words: list[Word], at: int) -> list:
     """What git runs for the settings among its options (`words[1:at]`),
     and for an alias naming its command (`words[at]`): `takers`' entries,
@@ -112,8 +134,7 @@ def config_commands(words: list[Word], at: int) -> list:
         if value in ("-c", "--config-env") and i + 1 >= len(words):
             raise SplitError(f"git {value} without a value cannot be evaluated statically")
         if value == "-c":
-            name, eq, setting = words[i + 1].value.partition("=")
-            settings.append((name, part_of(words[i + 1], setting if eq else "true")))
+            settings.append(_given(words[i + 1]))
             i += 2
         elif value.startswith("--config-env"):
             spec = value.partition("=")[2] if "=" in value else words[i + 1].value
@@ -121,11 +142,7 @@ def config_commands(words: list[Word], at: int) -> list:
             i += 1 if "=" in value else 2
         else:
             i += 1
-    aliases = {
-        name.partition(".")[2]: setting
-        for name, setting in settings
-        if _setting(name)[0].startswith("alias.") and not _setting(name)[1]
-    }
+    aliases = {name.partition(".")[2]: setting for name, setting in settings if _is_alias(name)}
     taken = _settings_commands(settings)
     if at < len(words) and words[at].value in aliases:
         taken += _alias_commands(words, at, aliases)
@@ -137,9 +154,9 @@ def _settings_commands(settings: list[tuple[str, Word | None]], via: str = "-c")
     aliases aside. `via`: how git was given them, for a refusal."""
     taken: list = []
     for name, setting in settings:
-        kind, named = _setting(name)
-        if kind.startswith("alias.") and not named:
+        if _is_alias(name):
             continue
+        kind, named = _setting(name)
         if kind in _REFUSED:
             raise SplitError(f"git {via} {name} cannot be evaluated statically")
         pager = kind.startswith("pager.") and not named
@@ -241,8 +258,7 @@ def subcommand_commands(words: list[Word], at: int) -> list:
                 if option == "--template":
                     raise SplitError(f"git {command} --template cannot be evaluated statically")
                 if option == "--config" and given is not None:
-                    name_, eq_, setting = given.value.partition("=")
-                    settings.append((name_, part_of(given, setting if eq_ else "true")))
+                    settings.append(_given(given))
                 elif given is not None:
                     taken.append(("string", given))
         elif value.startswith("-O") and "O" in shorts:  # grep: a pager only attached
@@ -260,8 +276,7 @@ def subcommand_commands(words: list[Word], at: int) -> list:
                     )
                 given, i = args[i + 1], i + 1
                 if hit[0] == "c":  # clone -c NAME=VALUE
-                    name_, eq_, setting = given.value.partition("=")
-                    settings.append((name_, part_of(given, setting if eq_ else "true")))
+                    settings.append(_given(given))
                 else:
                     taken.append(("string", given))
         i += 1
@@ -320,11 +335,6 @@ def _config_write(args: list[Word]) -> list:
     if len(positional) < 2:
         return []
     name, setting = positional[0].value, positional[1]
-    kind, named = _setting(name)
-    if kind.startswith("alias.") and not named:
-        if setting.expands:
-            raise SplitError(f"git alias {name} with a variable cannot be evaluated statically")
-        text = setting.value
-        script = text[1:] if text.startswith("!") else "git " + text
-        return [("string", part_of(setting, script))] if text.strip("! ") else []
+    if _is_alias(name):
+        return _alias_script(name, setting)
     return _settings_commands([(name, setting)], "config")

@@ -46,7 +46,7 @@ from .programs import (
     shell_reads_input,
     shell_script,
 )
-from .words import FEEDERS, SplitError, Word, is_input, new_word
+from .words import FEEDERS, SplitError, Word, is_input, new_word, part_of
 from .wrappers import STRIPPABLE, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
@@ -594,7 +594,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if "{" in source:
         words = _expand_braces(words, k, source)
     for word in variables:  # `GIT_SSH_COMMAND=CMD git fetch`: what CMD is
-        out += _variable_subjects(word, config, depth)
+        out += _variable_subjects(word, source, config, depth)
     if k == len(words):  # assignments alone: nothing runs, but later commands may see them
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
@@ -603,7 +603,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         rest, wrapped, set_by_wrappers = strip_wrappers(words[k:])
         guarded = guarded or wrapped
         for word in set_by_wrappers:
-            out += _variable_subjects(word, config, depth)
+            out += _variable_subjects(word, source, config, depth)
     else:
         rest = words[k:] if k else words
     if not rest:
@@ -622,7 +622,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in _SETTERS:  # `export GIT_SSH_COMMAND=CMD; git fetch`
         for word in rest[1:]:
             if "=" in word.value and is_name(word.value.partition("=")[0]):
-                out += _variable_subjects(word, config, depth)
+                out += _variable_subjects(word, source, config, depth)
     if program in SHELLS:
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
@@ -663,11 +663,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             held = HELD in taken
             inner = _taken_subjects(taken, source, config, depth)
             if held or guarded:
-                # As for `sudo bash -c`: deny and ask rules see what runs;
-                # an allow must name the command as written.
-                for subject in inner:
-                    if "tool" not in subject:
-                        subject["constrain"] = True
+                _hold(inner)
             if held:
                 later = inner  # `su` stays a subject as written, as `sudo` does
             else:  # `watch`, `flock`, `script`: as `bash -c`, what runs is decided
@@ -738,10 +734,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             # as ssh's command is.
             taken = config_commands(rest, at) if settings else []
             taken += subcommand_commands(rest, at) if runs else []
-            for subject in _taken_subjects(taken, source, config, depth):
-                if "tool" not in subject:
-                    subject["constrain"] = True
-                later.append(subject)
+            later += _hold(_taken_subjects(taken, source, config, depth))
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS): deny
         # and ask rules see the name in lower case; an allow must name it as
@@ -767,7 +760,7 @@ def _is_assignment(word: Word, source: str) -> bool:
 _SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
-def _variable_subjects(word: Word, config: ShellConfig, depth: int) -> list[dict]:
+def _variable_subjects(word: Word, source: str, config: ShellConfig, depth: int) -> list[dict]:
     """A variable set to a command a program runs (COMMAND_VARIABLES: git's
     ssh, a pager, an editor): that command, held to deny and ask rules as
     ssh's is. REFUSED_VARIABLES are refused."""
@@ -778,13 +771,17 @@ def _variable_subjects(word: Word, config: ShellConfig, depth: int) -> list[dict
         return []
     if word.expands:
         raise SplitError(f"{name} with a variable cannot be evaluated statically")
-    if depth + 1 > MAX_DEPTH:
-        raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
-    held = split(value, config, depth + 1)
-    for subject in held:
+    return _hold(_taken_subjects([("string", part_of(word, value))], source, config, depth))
+
+
+def _hold(subjects: list[dict]) -> list[dict]:
+    """Mark what a command runs besides itself as held, as for `sudo bash
+    -c`: deny and ask rules see it; an allow must name the command as
+    written. Subjects of other tools (a log file written) keep their verdict."""
+    for subject in subjects:
         if "tool" not in subject:
             subject["constrain"] = True
-    return held
+    return subjects
 
 
 def _unquoted(word: Word, source: str) -> str:
