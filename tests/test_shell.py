@@ -204,6 +204,15 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "-Hx",
                     "rg",
                     "--pre",
+                    "tar",
+                    "cIf",
+                    "-xF",
+                    "--to-command=rm",
+                    "zip",
+                    "-TT",
+                    "grm",
+                    "gtimeout",
+                    "chronic",
                 ]
             ),
             st.text(alphabet="ab-._:,+@%^", min_size=1, max_size=4),
@@ -1593,8 +1602,60 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "gdb -batch -ex run --args rm -rf /",
         "screen -S x -X stuff 'rm -rf /^M'",
         "parallel ::: 'rm -rf /'",
+        "grm -rf /",
+        "gtimeout 5 rm -rf /",
+        "tar -xf a.tar --to-command='rm -rf /'",
+        "zip x.zip a -T -TT 'rm -rf /'",
+        "firejail --net=none rm -rf /",
+        "arch -x86_64 rm -rf /",
+        "sandbox-exec -p '(version 1)' rm -rf /",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
+
+
+def test_homebrews_gnu_names_are_the_tools_they_name():
+    # `grm` is rm for deny and ask rules (a constraint); an allow must name it.
+    assert _parts("grm -rf /") == [("grm -rf /", False), ("rm -rf /", True)]
+    assert _parts("gtimeout 5 make") == [("make", False)]  # timeout's reading
+    assert _parts("gfind . -exec rm {} +")[-1] == ("rm '{}'", False)
+    for other in ["git status", "gcc -o x x.c", "gzip x", "grep x f"]:
+        assert _parts(other) == [(other, False)], other
+
+
+def test_tar_is_read_as_its_getopt_reads_it():
+    # A short option's value is the cluster's rest or the next word; the old
+    # style's letters take theirs in order; `--checkpoint` is not the action.
+    held = [("rm -rf /", True)]
+    assert _parts("tar -xIrm x")[1:] == [("rm", True)]
+    assert _parts("tar cIf 'rm -rf /' x.tar .")[1:] == held
+    assert _parts("tar -cf x.tar -F 'rm -rf /' .")[1:] == held
+    assert _parts("tar --use-comp='rm -rf /' -cf x .")[1:] == held
+    assert _parts("tar --checkpoint=1 --checkpoint-action=exec='rm -rf /' -cf x .")[1:] == held
+    for plain in [
+        "tar -cfI x",  # -f takes `I`: no -I
+        "tar -cf --to-command=x .",  # the archive's name
+        "tar --checkpoint=1 -xzf a.tar.gz",
+        "tar --checkpoint-action=dot -cf x .",
+        "tar -- -I x",
+    ]:
+        assert _parts(plain) == [(quote_join(shlex.split(plain)), False)], plain
+    for refused in ["tar -cf x -I", "tar --to-command", "zip -TTx x.zip"]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
+    assert _parts("flatpak-spawn --directory /tmp rm -rf /") == [
+        ("flatpak-spawn --directory /tmp rm -rf /", False),
+        ("rm -rf /", True),
+    ]
+    assert _parts("arch -arch arm64 -e A=1 make")[1:] == [("make", True)]
+    assert _parts("cpulimit --limit 50 make")[1:] == [("make", True)]
+    for alone in ["ssh-agent -s", "xcrun --show-sdk-path", "asdf install", "arch"]:
+        assert _parts(alone) == [(alone, False)], alone
+    for refused in ["chronic --frob make", "xcrun --frob clang", "arch -e"]:
+        with pytest.raises(SplitError):
+            split(refused)
 
 
 _PROBES = ("rm", "git", "curl", "make", "probe")

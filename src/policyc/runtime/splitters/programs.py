@@ -84,10 +84,33 @@ def is_safe_assignment(name: str) -> bool:
     return name in SAFE_ASSIGNMENTS or name.startswith(SAFE_ASSIGNMENT_PREFIXES)
 
 
+# GNU tools Homebrew installs on macOS with a `g` in front, beside the
+# system's BSD ones (coreutils 9, findutils 4.9, GNU sed, tar, grep, make,
+# time, which, patch and m4): `grm -rf /` is rm, `gtimeout 5 make` is
+# timeout's, `gfind -exec` is find's.
+GNU_PREFIXED = frozenset(
+    """
+    b2sum base32 base64 basename basenc cat chcon chgrp chmod chown chroot cksum comm cp
+    csplit cut date dd df dir dircolors dirname du echo env expand expr factor false fmt
+    fold groups head hostid id install join kill link ln logname ls md5sum mkdir mkfifo
+    mknod mktemp mv nice nl nohup nproc numfmt od paste pathchk pinky pr printenv printf
+    ptx pwd readlink realpath rm rmdir runcon seq sha1sum sha224sum sha256sum sha384sum
+    sha512sum shred shuf sleep sort split stat stdbuf stty sum sync tac tail tee test
+    timeout touch tr true truncate tsort tty uname unexpand uniq unlink uptime users vdir
+    wc who whoami yes find xargs locate updatedb sed tar grep egrep fgrep make time which
+    patch m4
+    """.split()
+)
+
+
 def program_name(word: str) -> str:
     """The program a command word names, for telling wrappers, shells and eval:
-    in lower case, as macOS's file system finds `SUDO` or `/BIN/BASH`."""
-    return word.rsplit("/", 1)[-1].lower()
+    in lower case, as macOS's file system finds `SUDO` or `/BIN/BASH`, and
+    without the `g` of a GNU tool's Homebrew name (GNU_PREFIXED)."""
+    name = word.rsplit("/", 1)[-1].lower()
+    if name[:1] == "g" and name[1:] in GNU_PREFIXED:
+        return name[1:]
+    return name
 
 
 def _trap_action(words: list[Word]) -> list[Word]:
@@ -551,7 +574,8 @@ TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
-    "crontab screen entr watchexec nodemon gdb"
+    "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
+    "cpulimit ssh-agent flatpak-spawn asdf arch firejail"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
@@ -566,4 +590,11 @@ PLAIN_UNLESS = {
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
     "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
+    # tar: a long option, or `I` or `F` in a short cluster or the old style's first word.
+    "tar": lambda words: any(
+        w[:2] == "--" or ("I" in w or "F" in w) and (w[:1] == "-" or k == 1)
+        for k, w in enumerate(words)
+        if k
+    ),
+    "zip": lambda words: any(w[:1] == "-" and ("TT" in w or w[:5] == "--unz") for w in words),
 }

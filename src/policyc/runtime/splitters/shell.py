@@ -31,6 +31,7 @@ from .programs import (
     FIND_EXEC,
     FIND_WRITE,
     GIT_RUNS,
+    GNU_PREFIXED,
     LATER,
     PLAIN_UNLESS,
     REFUSED_VARIABLES,
@@ -616,7 +617,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if _globs(_unquoted(head, source)):
         raise SplitError("a glob in command position cannot be evaluated statically")
     name = head.value.rsplit("/", 1)[-1]
-    program = name.lower()
+    program = program_name(name)
     if program == "eval":
         raise SplitError("eval cannot be evaluated statically")
     if program in _SETTERS:  # `export GIT_SSH_COMMAND=CMD; git fetch`
@@ -736,9 +737,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
     if program != name:
-        # `RM -rf /` runs rm where the file system ignores case (macOS): deny
-        # and ask rules see the name in lower case; an allow must name it as
-        # written. (Wrappers, shells and eval are known in any case above.)
+        # `RM -rf /` runs rm where the file system ignores case (macOS), and
+        # `grm -rf /` is Homebrew's GNU rm: deny and ask rules see `rm`; an
+        # allow must name it as written. (Wrappers, shells and eval are
+        # known by either name above.)
         folded = quote_join([program] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: folded}, "text": text, "constrain": True})
     return out + later if later else out
@@ -970,6 +972,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 _SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
 _SPECIAL |= TAKER_NAMES - frozenset(PLAIN_UNLESS)
+_SPECIAL |= {"g" + name for name in GNU_PREFIXED}  # `grm`: `rm` too (`program_name`)
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
 _READ_ARGUMENTS = {

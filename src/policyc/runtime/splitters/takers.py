@@ -9,7 +9,7 @@ and crontab (refused unless they only list or remove); tmux and screen in
 
 from __future__ import annotations
 
-from . import hosts, terminals, vaults
+from . import archivers, hosts, launchers, terminals, vaults
 from .programs import SHELLS, shell_reads_input, shell_script
 from .words import (
     FEEDERS,
@@ -581,6 +581,8 @@ COMMAND_TAKERS = {
     "nodemon": _nodemon_commands,
     **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
     **terminals.TAKERS,
+    **archivers.TAKERS,
+    **launchers.TAKERS,
     **hosts.TAKERS,
     **vaults.TAKERS,
 }

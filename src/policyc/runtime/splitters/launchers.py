@@ -1,0 +1,85 @@
+"""Launchers: programs that run the command after their options in a
+sandbox, another architecture or toolchain, or with something around it
+(firejail, flatpak-spawn, macOS's sandbox-exec, arch and xcrun, moreutils'
+chronic, nocache, cpulimit, ssh-agent, asdf exec). The command is held, as
+sudo's is: deny and ask rules see it, and an allow must name the launcher
+as written (`firejail:*`), since what it changes about the command (a
+profile, an environment, the host outside a sandbox) is not read here.
+Before, `firejail rm -rf /` was only `firejail ...` to a deny on `rm:*`.
+
+Options are read as each program reads them, and one not listed is
+refused (`getopt`): a value read as the command would hide the command.
+"""
+
+from __future__ import annotations
+
+from .words import HELD, SplitError, Word, getopt, getopt_spec
+
+# getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
+# chronic of moreutils 0.69, nocache 1.2, cpulimit 0.2 and limitcpu 3,
+# OpenSSH 9's ssh-agent, flatpak-spawn of flatpak 1.14).
+_SPECS = {
+    "sandbox-exec": getopt_spec("fnpD"),
+    "xcrun": getopt_spec(
+        "",
+        "hvknrfl",
+        "",
+        "--sdk --toolchain",
+        "--help --version --verbose --kill-cache --no-cache --run --find --log "
+        "--show-sdk-path --show-sdk-version --show-sdk-build-version "
+        "--show-sdk-platform-path --show-sdk-platform-version",
+    ),
+    "chronic": getopt_spec("", "ev"),
+    "nocache": getopt_spec("n"),
+    "cpulimit": getopt_spec(
+        "lpePcs",
+        "zivqkrbfh",
+        "",
+        "--limit --pid --exe --path --cpu --signal",
+        "--lazy --include-children --verbose --quiet --kill --restore --background "
+        "--foreground --help",
+    ),
+    "ssh-agent": getopt_spec("aEOPt", "csDdk"),
+    "flatpak-spawn": getopt_spec(
+        "",
+        "v",
+        "",
+        "--forward-fd --env --unset-env --env-fd --app-path --usr-path --directory "
+        "--sandbox-expose --sandbox-expose-ro --sandbox-expose-path --sandbox-expose-path-ro "
+        "--sandbox-flag --sandbox-a11y-own-name",
+        "--clear-env --watch-bus --latest-version --no-network --sandbox --host --verbose "
+        "--expose-pids --share-pids",
+    ),
+}
+# macOS's arch: these options take a value; any other word starting with
+# `-` names an architecture (`-x86_64`, `-arm64e`) or is -c, -h, -32, -64.
+_ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
+
+
+def _launched(words: list[Word], name: str) -> list[Word]:
+    """The command `words` (the launcher's) runs, maybe none."""
+    if name in _SPECS:
+        _, command = getopt(words, name, _SPECS[name], permute=False)
+        return command
+    if name == "asdf":  # `asdf exec COMMAND...`
+        return words[2:] if words[1:2] and words[1].value == "exec" else []
+    i = 1
+    while i < len(words) and words[i].value.startswith("-"):
+        value = words[i].value
+        if value == "--":
+            i += 1
+            break
+        if name == "arch" and value in _ARCH_WITH_VALUE:
+            if i + 1 == len(words):
+                raise SplitError(f"{name} {value} without a value cannot be evaluated statically")
+            i += 1
+        i += 1  # firejail: every option is one word (`--private=DIR`)
+    return words[i:]
+
+
+def _launcher_commands(words: list[Word], name: str) -> list | None:
+    command = _launched(words, name)
+    return [HELD, ("words", command)] if command else None
+
+
+TAKERS = dict.fromkeys([*_SPECS, "asdf", "arch", "firejail"], _launcher_commands)
