@@ -213,6 +213,9 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "grm",
                     "gtimeout",
                     "chronic",
+                    "man",
+                    "-P",
+                    "-aH",
                 ]
             ),
             st.text(alphabet="ab-._:,+@%^", min_size=1, max_size=4),
@@ -1609,6 +1612,8 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "firejail --net=none rm -rf /",
         "arch -x86_64 rm -rf /",
         "sandbox-exec -p '(version 1)' rm -rf /",
+        "man -P 'rm -rf /' ls",
+        "LESSOPEN='|rm -rf / %s' less x",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command
 

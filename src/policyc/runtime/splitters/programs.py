@@ -71,6 +71,8 @@ COMMAND_VARIABLES = frozenset(
         "SUDO_ASKPASS",
         "PAGER",
         "MANPAGER",
+        "LESSOPEN",
+        "LESSCLOSE",
         "SYSTEMD_PAGER",
         "EDITOR",
         "VISUAL",
@@ -575,10 +577,24 @@ TAKER_NAMES = option_names(
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
-    "cpulimit ssh-agent flatpak-spawn asdf arch firejail"
+    "cpulimit ssh-agent flatpak-spawn asdf arch firejail man"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
+
+
+def _tar_may_run(words: list[str]) -> bool:
+    """A long option, or `I` or `F` in a short cluster or the old style's
+    first word (string tests first: a generator a word cost ~7,000
+    instructions a `tar -xzf` split, measured)."""
+    rest = " " + " ".join(words[1:])
+    if " --" in rest:
+        return True
+    if "I" not in rest and "F" not in rest:
+        return False
+    return any(("I" in w or "F" in w) and (w[:1] == "-" or k == 1) for k, w in enumerate(words))
+
+
 # Takers the plain path may read as written, and when it must not: a test
 # on the words that holds wherever the taker could run or refuse anything
 # (`docker ps -a`, `kubectl get pods` stay on the fast path, measured 4 to
@@ -590,11 +606,9 @@ PLAIN_UNLESS = {
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
     "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
-    # tar: a long option, or `I` or `F` in a short cluster or the old style's first word.
-    "tar": lambda words: any(
-        w[:2] == "--" or ("I" in w or "F" in w) and (w[:1] == "-" or k == 1)
-        for k, w in enumerate(words)
-        if k
-    ),
+    "tar": _tar_may_run,
     "zip": lambda words: any(w[:1] == "-" and ("TT" in w or w[:5] == "--unz") for w in words),
+    "man": lambda words: any(
+        w[:1] == "-" and ("P" in w or "H" in w or w[:3] == "--") for w in words
+    ),
 }

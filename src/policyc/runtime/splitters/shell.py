@@ -773,6 +773,8 @@ def _variable_subjects(word: Word, source: str, config: ShellConfig, depth: int)
         return []
     if word.expands:
         raise SplitError(f"{name} with a variable cannot be evaluated statically")
+    if name in ("LESSOPEN", "LESSCLOSE"):
+        value = value.lstrip("-|")  # less's marks: `|cmd %s` pipes, `-` for its input too
     return _hold(_taken_subjects([("string", part_of(word, value))], source, config, depth))
 
 

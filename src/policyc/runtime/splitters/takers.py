@@ -328,6 +328,37 @@ def _hyperfine_commands(words: list[Word], name: str) -> list | None:
     return taken or None
 
 
+def _man_commands(words: list[Word], name: str) -> list | None:
+    """The pager `man -P CMD` (`--pager=CMD`, by any prefix from `--pa`)
+    and the browser `man -HCMD` (`--html=CMD`: only attached) run: held.
+    A short cluster holding P or H is refused (man-db 2.9 to 2.13 reads
+    other letters' values there)."""
+    taken: list = []
+    for k, word in enumerate(words[1:], 1):
+        value = word.value
+        if value == "--":
+            break
+        option, eq, attached = value.partition("=")
+        if len(option) > 3 and ("--pager".startswith(option) or "--html".startswith(option)):
+            if eq:
+                taken.append(("string", part_of(word, attached)))
+            elif option.startswith("--pa"):
+                if k + 1 == len(words):
+                    raise SplitError(
+                        f"{name} {value} without a value cannot be evaluated statically"
+                    )
+                taken.append(("string", words[k + 1]))
+        elif value[:2] in ("-P", "-H") and len(value) > 2:
+            taken.append(("string", part_of(word, value[2:])))
+        elif value == "-P":
+            if k + 1 == len(words):
+                raise SplitError(f"{name} -P without a value cannot be evaluated statically")
+            taken.append(("string", words[k + 1]))
+        elif value[:1] == "-" and value[1:2] != "-" and ("P" in value or "H" in value[2:]):
+            raise SplitError(f"{name} {value} cannot be evaluated statically")
+    return [HELD] + taken if taken else None
+
+
 def _sg_commands(words: list[Word], name: str) -> list | None:
     """`sg GROUP [-c] COMMAND`: COMMAND is a string /bin/sh runs with GROUP
     as the group: held, as for su. (`sg -` and options are refused.)"""
@@ -575,6 +606,7 @@ COMMAND_TAKERS = {
     "nix": _nix_commands,
     "hyperfine": _hyperfine_commands,
     "sg": _sg_commands,
+    "man": _man_commands,
     "parallel": _parallel_commands,
     "entr": _entr_commands,
     "watchexec": _watchexec_commands,
