@@ -216,6 +216,11 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "man",
                     "-P",
                     "-aH",
+                    "kubectl",
+                    "-n",
+                    "delete",
+                    "-C",
+                    "+nightly",
                 ]
             ),
             st.text(alphabet="ab-._:,+@%^", min_size=1, max_size=4),
@@ -1528,7 +1533,9 @@ def test_a_command_run_in_a_container_is_held():
     assert _parts("docker run --entrypoint rm alpine -rf /")[1:] == [("rm -rf /", True)]
     assert _parts("podman container exec c make")[1:] == [("make", True)]
     assert _parts("kubectl -n prod exec -it pod -c app -- rm -rf /data")[1:] == [
-        ("rm -rf /data", True)
+        ("kubectl prod exec -it pod -c app -- rm -rf /data", True),  # past -n (or its value)
+        ("kubectl exec -it pod -c app -- rm -rf /data", True),
+        ("rm -rf /data", True),
     ]
     assert _parts("kubectl exec pod rm x")[1:] == [("rm x", True)]  # the old form
     assert _parts("docker compose run --rm web rm -rf /data")[1:] == [("rm -rf /data", True)]
@@ -1649,6 +1656,23 @@ def test_tar_is_read_as_its_getopt_reads_it():
             split(refused)
 
 
+def test_options_before_a_subcommand_are_read_past_for_deny_and_ask_rules():
+    # Which options take a value is not known: both readings are subjects.
+    assert _parts("kubectl -n prod delete pod x") == [
+        ("kubectl -n prod delete pod x", False),
+        ("kubectl prod delete pod x", True),
+        ("kubectl delete pod x", True),
+    ]
+    assert _parts("terraform -chdir=infra destroy")[1:] == [("terraform destroy", True)]
+    assert _parts("cargo +nightly publish")[1:] == [("cargo publish", True)]
+    assert _parts("kubectl -- delete x")[1:] == [("kubectl delete x", True)]
+    for plain in ["kubectl get pods -n prod", "make test", "npm -v", "git -C x status"]:
+        assert all(not held for _, held in _parts(plain)[:1]), plain
+        assert len(_parts(plain)) == 1 or plain.startswith("git"), plain
+    with pytest.raises(SplitError):
+        split("kubectl " + " ".join(f"-o{i} v{i}" for i in range(9)) + " get pods")
+
+
 def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
     assert _parts("flatpak-spawn --directory /tmp rm -rf /") == [
         ("flatpak-spawn --directory /tmp rm -rf /", False),
@@ -1656,6 +1680,7 @@ def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
     ]
     assert _parts("arch -arch arm64 -e A=1 make")[1:] == [("make", True)]
     assert _parts("cpulimit --limit 50 make")[1:] == [("make", True)]
+    assert _parts("xcrun -sdk iphoneos clang x.c")[1:] == [("clang x.c", True)]
     for alone in ["ssh-agent -s", "xcrun --show-sdk-path", "asdf install", "arch"]:
         assert _parts(alone) == [(alone, False)], alone
     for refused in ["chronic --frob make", "xcrun --frob clang", "arch -e"]:

@@ -13,7 +13,7 @@ refused (`getopt`): a value read as the command would hide the command.
 
 from __future__ import annotations
 
-from .words import HELD, SplitError, Word, getopt, getopt_spec
+from .words import HELD, SplitError, Word, getopt, getopt_spec, part_of
 
 # getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
 # chronic of moreutils 0.69, nocache 1.2, cpulimit 0.2 and limitcpu 3,
@@ -51,6 +51,11 @@ _SPECS = {
         "--expose-pids --share-pids",
     ),
 }
+_XCRUN_SINGLE = frozenset(
+    "-sdk -toolchain -find -run -log -verbose -help -version -kill-cache -no-cache "
+    "-show-sdk-path -show-sdk-version -show-sdk-build-version -show-sdk-platform-path "
+    "-show-sdk-platform-version".split()
+)
 # macOS's arch: these options take a value; any other word starting with
 # `-` names an architecture (`-x86_64`, `-arm64e`) or is -c, -h, -32, -64.
 _ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
@@ -58,6 +63,8 @@ _ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
 
 def _launched(words: list[Word], name: str) -> list[Word]:
     """The command `words` (the launcher's) runs, maybe none."""
+    if name == "xcrun":  # `-sdk NAME`, `-find`: its older spellings of the long options
+        words = [part_of(w, "-" + w.value) if w.value in _XCRUN_SINGLE else w for w in words]
     if name in _SPECS:
         _, command = getopt(words, name, _SPECS[name], permute=False)
         return command

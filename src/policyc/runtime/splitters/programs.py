@@ -313,6 +313,48 @@ def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word
     return []
 
 
+# Programs with subcommands whose options may come first (`kubectl -n prod
+# delete pod x`, `aws --profile p s3 rm ...`, `terraform -chdir=infra
+# destroy`, `make -C dir deploy`, `hg -R repo push`): a deny on `kubectl
+# delete:*` must see the subcommand past them. git has a table of its own.
+LEADING_OPTIONS = frozenset(
+    """
+    kubectl oc helm kustomize argocd aws gcloud az doctl eksctl terraform tofu terragrunt
+    pulumi docker podman npm pnpm yarn bun cargo go make gmake gh glab hg jj svn systemctl
+    launchctl brew pip pip3 dotnet gradle mvn bazel flyctl fly heroku vercel netlify
+    wrangler firebase supabase nomad vault consul skaffold
+    """.split()
+)
+
+
+def subcommand_starts(words: list[str], name: str) -> list[int]:
+    """Where the subcommand of `PROG [OPTIONS] SUBCOMMAND ...` may start
+    (LEADING_OPTIONS). Which options take a value is not known here, so a
+    word right after an option without `=` may be its value or the
+    subcommand: both are guessed (`-n prod delete`: `prod ...` and `delete
+    ...`); the first word after a value or a complete option is the last."""
+    starts = []
+    i, n = 1, len(words)
+    while i < n:
+        value = words[i]
+        if value == "--":
+            starts += [i + 1] if i + 1 < n else []
+            break
+        if value[:1] in "-+" and len(value) > 1:  # `+nightly`: cargo's toolchain
+            i += 1
+            continue
+        starts.append(i)
+        before = words[i - 1]
+        if not (before[:1] == "-" and len(before) > 1 and "=" not in before):
+            break
+        i += 1
+    if len(starts) > _MAX_RUNNER_GUESSES:
+        raise SplitError(
+            f"{name} with {len(starts)} words among its options cannot be evaluated statically"
+        )
+    return starts
+
+
 # git's options before its command (git 2.39 to 2.47): those that take the
 # next argument as their value (or `--name=value`), and those that do not.
 _GIT_WITH_VALUE = frozenset(

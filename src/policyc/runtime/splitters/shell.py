@@ -33,6 +33,7 @@ from .programs import (
     GIT_RUNS,
     GNU_PREFIXED,
     LATER,
+    LEADING_OPTIONS,
     PLAIN_UNLESS,
     REFUSED_VARIABLES,
     RUNNERS,
@@ -46,6 +47,7 @@ from .programs import (
     runner_commands,
     shell_reads_input,
     shell_script,
+    subcommand_starts,
 )
 from .words import FEEDERS, SplitError, Word, is_input, new_word, part_of
 from .wrappers import STRIPPABLE, strip_wrappers
@@ -508,6 +510,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
+        if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
+            out += _past_leading_options(words, head, stripped, config)
     return out
 
 
@@ -718,6 +722,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             for subject in _words_subjects(words, source, config, depth):
                 subject["constrain"] = True
                 later.append(subject)
+    if program in LEADING_OPTIONS and len(rest) > 1 and rest[1].value[:1] in "-+":
+        # `kubectl -n prod delete pod x` is a delete to a deny or ask rule on
+        # `kubectl delete`; an allow must name the options as written.
+        out += _past_leading_options([w.value for w in rest], program, text, config)
     if program == "git" and len(rest) > 1:
         options = rest[1].value.startswith("-") or is_input(rest[1])
         at = git_command_at(rest) if options else 1
@@ -744,6 +752,19 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         folded = quote_join([program] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: folded}, "text": text, "constrain": True})
     return out + later if later else out
+
+
+def _past_leading_options(words: list[str], program: str, text: str, config) -> list[dict]:
+    """`kubectl -n prod delete pod x` as `kubectl delete pod x` (and each
+    other reading, `subcommand_starts`), held to deny and ask rules."""
+    return [
+        {
+            "args": {config.field: quote_join([program, *words[start:]])},
+            "text": text,
+            "constrain": True,
+        }
+        for start in subcommand_starts(words, program)
+    ]
 
 
 def _is_assignment(word: Word, source: str) -> bool:
