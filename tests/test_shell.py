@@ -1673,6 +1673,34 @@ def test_options_before_a_subcommand_are_read_past_for_deny_and_ask_rules():
         split("kubectl " + " ".join(f"-o{i} v{i}" for i in range(9)) + " get pods")
 
 
+def test_a_relative_file_after_cd_is_a_subject_wherever_the_shell_may_be():
+    # A cd may not run (a subshell, a branch), so both places are subjects.
+    assert _parts("cd /etc && echo x > passwd")[2:] == [("passwd", False), ("/etc/passwd", False)]
+    assert _parts("cd ~/.ssh; cat < id_rsa")[2:] == [("id_rsa", False), ("~/.ssh/id_rsa", False)]
+    assert _parts("cd $HOME && echo > .bashrc")[2:] == [(".bashrc", False), ("~/.bashrc", False)]
+    assert _parts("cd a; cd b; echo > x")[3:] == [
+        ("x", False),
+        ("a/x", False),
+        ("a/b/x", False),
+        ("b/x", False),
+    ]
+    assert _parts("echo > x; cd /etc")[1] == ("x", False)  # before the cd: where it was
+    assert _parts("cd /tmp && echo > /etc/x")[2:] == [("/etc/x", False)]
+    assert _parts("bash -c 'cd /etc; echo > passwd'")[-2:] == [
+        ("passwd", False),
+        ("/etc/passwd", False),
+    ]
+    for refused in [
+        "cd - && echo > x",
+        "cd $DIR; cat < y",
+        "popd; echo > x",
+        "cd a; cd b; cd c; echo > x",
+    ]:
+        with pytest.raises(SplitError, match="after cd"):
+            split(refused)
+    assert _parts("cd $DIR && make") == [("cd '$DIR'", False), ("make", False)]  # no file: fine
+
+
 def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
     assert _parts("flatpak-spawn --directory /tmp rm -rf /") == [
         ("flatpak-spawn --directory /tmp rm -rf /", False),

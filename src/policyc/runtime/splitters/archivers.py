@@ -67,10 +67,12 @@ def _tar_commands(words: list[Word], name: str) -> list | None:
                 elif follow + 1 < len(args):
                     follow += 1
                     given = args[follow]
-                else:
+                elif letter in _TAR_SHORT:
                     raise SplitError(
                         f"{name} {value} without a value cannot be evaluated statically"
                     )
+                else:
+                    break  # tar refuses the line and runs nothing
                 if letter in _TAR_SHORT:
                     taken.append(("string", given))
                 if not old_style:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .directories import after, anchored
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -529,8 +530,10 @@ def split(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) ->
 def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) -> list[dict]:
     """The full path: lex, flatten, and read every simple command."""
     out: list[dict] = []
+    places = None  # where a `cd` may have left the shell (`directories`); None: not moved
     for cmd in commands(lex(command), command):
-        out.extend(_subjects(cmd, command, config, depth))
+        out.extend(anchored(_subjects(cmd, command, config, depth), places))
+        places = after(cmd.words, places)
     return out
 
 
