@@ -216,6 +216,7 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "man",
                     "-P",
                     "-aH",
+                    "--pag",
                     "kubectl",
                     "-n",
                     "delete",
@@ -1620,6 +1621,7 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
         "arch -x86_64 rm -rf /",
         "sandbox-exec -p '(version 1)' rm -rf /",
         "man -P 'rm -rf /' ls",
+        "man --pag rm ls",  # no quotes: the plain path must leave it too
         "LESSOPEN='|rm -rf / %s' less x",
     ]:
         assert table.decide("bash", {"command": command}).action == "block", command

@@ -13,7 +13,7 @@ program: read as a command too, which can only add a subject.
 
 from __future__ import annotations
 
-from .words import HELD, SplitError, Word, part_of
+from .words import HELD, SplitError, Word, part_of, value_of
 
 # tar's long options whose value is a command, and its short ones (a
 # letter of a cluster; the value is the cluster's rest or the next word).
@@ -32,29 +32,22 @@ def _tar_commands(words: list[Word], name: str) -> list | None:
     (GNU tar permutes them); a first word without `-` is the old style's
     letters, whose values follow in order."""
     taken: list = []
-    args = words[1:]
-    i = 0
-    while i < len(args):
-        value = args[i].value
+    i = 1
+    while i < len(words):
+        value = words[i].value
         if value == "--":
             break
         if value.startswith("--"):
-            option, eq, attached = value.partition("=")
+            option, eq, _ = value.partition("=")
             matched = [o for o in _TAR_LONG if len(option) > 4 and o.startswith(option)]
             if matched and option not in _TAR_EXACT:
-                if eq:
-                    given = part_of(args[i], attached)
-                elif i + 1 < len(args):
-                    given, i = args[i + 1], i + 1
-                else:
-                    raise SplitError(
-                        f"{name} {value} without a value cannot be evaluated statically"
-                    )
+                given = value_of(words, i, eq)
+                i += 0 if eq else 1
                 if matched[0] != "--checkpoint-action":
                     taken.append(("string", given))
                 elif given.value.startswith("exec="):
                     taken.append(("string", part_of(given, given.value[5:])))
-        elif value.startswith("-") and len(value) > 1 or i == 0:
+        elif value.startswith("-") and len(value) > 1 or i == 1:
             # A short cluster (`-xIzstd`, `-cf x.tar`), or the old style's (`cIf zstd x.tar`).
             old_style = not value.startswith("-")
             letters = value if old_style else value[1:]
@@ -63,10 +56,10 @@ def _tar_commands(words: list[Word], name: str) -> list | None:
                 if letter not in _TAR_WITH_VALUE:
                     continue
                 if not old_style and k + 1 < len(letters):
-                    given = part_of(args[i], letters[k + 1 :])  # the rest of the cluster
-                elif follow + 1 < len(args):
+                    given = part_of(words[i], letters[k + 1 :])  # the rest of the cluster
+                elif follow + 1 < len(words):
                     follow += 1
-                    given = args[follow]
+                    given = words[follow]
                 elif letter in _TAR_SHORT:
                     raise SplitError(
                         f"{name} {value} without a value cannot be evaluated statically"
@@ -89,17 +82,13 @@ def _zip_commands(words: list[Word], name: str) -> list | None:
         value = word.value
         if value == "--":
             break
-        option, eq, attached = value.partition("=")
-        if option.startswith("--unz") or value[:1] == "-" and value[1:2] != "-" and "TT" in value:
-            if eq and option.startswith("--"):
-                given = part_of(word, attached)
-            elif not value.endswith("TT") and not option.startswith("--"):
+        option, eq, _ = value.partition("=")
+        if option.startswith("--unz"):
+            taken.append(("string", value_of(words, i, eq)))
+        elif value[:1] == "-" and value[1:2] != "-" and "TT" in value:
+            if not value.endswith("TT"):
                 raise SplitError(f"{name} {value} cannot be evaluated statically")
-            elif i + 1 < len(words):
-                given = words[i + 1]
-            else:
-                raise SplitError(f"{name} {value} without a value cannot be evaluated statically")
-            taken.append(("string", given))
+            taken.append(("string", value_of(words, i, "")))
     return [HELD] + taken if taken else None
 
 

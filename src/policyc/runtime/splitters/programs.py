@@ -651,6 +651,6 @@ PLAIN_UNLESS = {
     "tar": _tar_may_run,
     "zip": lambda words: any(w[:1] == "-" and ("TT" in w or w[:5] == "--unz") for w in words),
     "man": lambda words: any(
-        w[:1] == "-" and ("P" in w or "H" in w or w[:3] == "--") for w in words
+        w[:1] == "-" and ("P" in w or "H" in w or w[:2] == "--") for w in words
     ),
 }

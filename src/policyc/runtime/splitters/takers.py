@@ -338,22 +338,13 @@ def _man_commands(words: list[Word], name: str) -> list | None:
         value = word.value
         if value == "--":
             break
-        option, eq, attached = value.partition("=")
-        if len(option) > 3 and ("--pager".startswith(option) or "--html".startswith(option)):
-            if eq:
-                taken.append(("string", part_of(word, attached)))
-            elif option.startswith("--pa"):
-                if k + 1 == len(words):
-                    raise SplitError(
-                        f"{name} {value} without a value cannot be evaluated statically"
-                    )
-                taken.append(("string", words[k + 1]))
+        option, eq, _ = value.partition("=")
+        if len(option) > 3 and "--pager".startswith(option) or eq and "--html".startswith(option):
+            taken.append(("string", value_of(words, k, eq)))
         elif value[:2] in ("-P", "-H") and len(value) > 2:
             taken.append(("string", part_of(word, value[2:])))
         elif value == "-P":
-            if k + 1 == len(words):
-                raise SplitError(f"{name} -P without a value cannot be evaluated statically")
-            taken.append(("string", words[k + 1]))
+            taken.append(("string", value_of(words, k, "")))
         elif value[:1] == "-" and value[1:2] != "-" and ("P" in value or "H" in value[2:]):
             raise SplitError(f"{name} {value} cannot be evaluated statically")
     return [HELD] + taken if taken else None
