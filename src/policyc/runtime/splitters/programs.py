@@ -320,7 +320,7 @@ def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word
 LEADING_OPTIONS = frozenset(
     """
     kubectl oc helm kustomize argocd aws gcloud az doctl eksctl terraform tofu terragrunt
-    pulumi docker podman npm pnpm yarn bun cargo go make gmake gh glab hg jj svn systemctl
+    pulumi docker podman npm pnpm yarn bun cargo go make gh glab hg jj svn systemctl
     launchctl brew pip pip3 dotnet gradle mvn bazel flyctl fly heroku vercel netlify
     wrangler firebase supabase nomad vault consul skaffold
     """.split()
