@@ -1711,7 +1711,16 @@ def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
     assert _parts("arch -arch arm64 -e A=1 make")[1:] == [("make", True)]
     assert _parts("cpulimit --limit 50 make")[1:] == [("make", True)]
     assert _parts("xcrun -sdk iphoneos clang x.c")[1:] == [("clang x.c", True)]
-    for alone in ["ssh-agent -s", "xcrun --show-sdk-path", "asdf install", "arch"]:
+    assert _parts("toolbox -y run -c dev make test")[1:] == [("make test", True)]
+    assert _parts("distrobox enter --name box -e make")[1:] == [("make", True)]
+    for alone in [
+        "ssh-agent -s",
+        "xcrun --show-sdk-path",
+        "asdf install",
+        "arch",
+        "toolbox enter",
+        "distrobox enter box rm",  # no `--`: distrobox takes `rm` for the box's name
+    ]:
         assert _parts(alone) == [(alone, False)], alone
     for refused in ["chronic --frob make", "xcrun --frob clang", "arch -e"]:
         with pytest.raises(SplitError):

@@ -1,7 +1,8 @@
 """Launchers: programs that run the command after their options in a
 sandbox, another architecture or toolchain, or with something around it
 (firejail, flatpak-spawn, macOS's sandbox-exec, arch and xcrun, moreutils'
-chronic, nocache, cpulimit, ssh-agent, asdf exec). The command is held, as
+chronic, nocache, cpulimit, ssh-agent, asdf exec, toolbox run, distrobox
+enter). The command is held, as
 sudo's is: deny and ask rules see it, and an allow must name the launcher
 as written (`firejail:*`), since what it changes about the command (a
 profile, an environment, the host outside a sandbox) is not read here.
@@ -56,6 +57,9 @@ _XCRUN_SINGLE = frozenset(
     "-show-sdk-path -show-sdk-version -show-sdk-build-version -show-sdk-platform-path "
     "-show-sdk-platform-version".split()
 )
+# toolbox 0.0.99 to 0.1 (cobra: options stop at the command): its own, and `run`'s.
+_TOOLBOX = getopt_spec("", "yv", "", "--log-level", "--assumeyes --log-podman --verbose")
+_TOOLBOX_RUN = getopt_spec("cdr", "", "", "--container --distro --release --preserve-fds")
 # macOS's arch: these options take a value; any other word starting with
 # `-` names an architecture (`-x86_64`, `-arm64e`) or is -c, -h, -32, -64.
 _ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
@@ -70,6 +74,18 @@ def _launched(words: list[Word], name: str) -> list[Word]:
         return command
     if name == "asdf":  # `asdf exec COMMAND...`
         return words[2:] if words[1:2] and words[1].value == "exec" else []
+    if name == "toolbox":  # `toolbox [-y -v --log-level L] run [-c NAME ...] COMMAND...`
+        _, rest = getopt(words, name, _TOOLBOX, permute=False)
+        if not rest or rest[0].value != "run":
+            return []  # `toolbox enter` opens a shell on the terminal; the rest run nothing
+        _, command = getopt(rest, f"{name} run", _TOOLBOX_RUN, permute=False)
+        return command
+    if name in ("distrobox", "distrobox-enter"):  # `distrobox enter BOX ... -- COMMAND...`
+        values = [w.value for w in words]
+        if name == "distrobox" and values[1:2] != ["enter"]:
+            return []
+        ends = [k for k, value in enumerate(values) if value in ("--", "-e", "--exec")]
+        return words[ends[0] + 1 :] if ends else []
     i = 1
     while i < len(words) and words[i].value.startswith("-"):
         value = words[i].value
@@ -89,4 +105,7 @@ def _launcher_commands(words: list[Word], name: str) -> list | None:
     return [HELD, ("words", command)] if command else None
 
 
-TAKERS = dict.fromkeys([*_SPECS, "asdf", "arch", "firejail"], _launcher_commands)
+TAKERS = dict.fromkeys(
+    [*_SPECS, "asdf", "arch", "firejail", "toolbox", "distrobox", "distrobox-enter"],
+    _launcher_commands,
+)

@@ -619,7 +619,7 @@ TAKER_NAMES = option_names(
     "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
-    "cpulimit ssh-agent flatpak-spawn asdf arch firejail man"
+    "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
