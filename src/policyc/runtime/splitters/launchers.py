@@ -65,27 +65,41 @@ _TOOLBOX_RUN = getopt_spec("cdr", "", "", "--container --distro --release --pres
 _ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
 
 
-def _launched(words: list[Word], name: str) -> list[Word]:
-    """The command `words` (the launcher's) runs, maybe none."""
-    if name == "xcrun":  # `-sdk NAME`, `-find`: its older spellings of the long options
-        words = [part_of(w, "-" + w.value) if w.value in _XCRUN_SINGLE else w for w in words]
-    if name in _SPECS:
-        _, command = getopt(words, name, _SPECS[name], permute=False)
-        return command
-    if name == "asdf":  # `asdf exec COMMAND...`
-        return words[2:] if words[1:2] and words[1].value == "exec" else []
-    if name == "toolbox":  # `toolbox [-y -v --log-level L] run [-c NAME ...] COMMAND...`
-        _, rest = getopt(words, name, _TOOLBOX, permute=False)
-        if not rest or rest[0].value != "run":
-            return []  # `toolbox enter` opens a shell on the terminal; the rest run nothing
-        _, command = getopt(rest, f"{name} run", _TOOLBOX_RUN, permute=False)
-        return command
-    if name in ("distrobox", "distrobox-enter"):  # `distrobox enter BOX ... -- COMMAND...`
-        values = [w.value for w in words]
-        if name == "distrobox" and values[1:2] != ["enter"]:
-            return []
-        ends = [k for k, value in enumerate(values) if value in ("--", "-e", "--exec")]
-        return words[ends[0] + 1 :] if ends else []
+def _by_getopt(words: list[Word], name: str) -> list[Word]:
+    return getopt(words, name, _SPECS[name], permute=False)[1]
+
+
+def _xcrun(words: list[Word], name: str) -> list[Word]:
+    """`-sdk NAME`, `-find`: xcrun's older spellings of its long options."""
+    words = [part_of(w, "-" + w.value) if w.value in _XCRUN_SINGLE else w for w in words]
+    return _by_getopt(words, name)
+
+
+def _asdf(words: list[Word], name: str) -> list[Word]:
+    """`asdf exec COMMAND...`."""
+    return words[2:] if words[1:2] and words[1].value == "exec" else []
+
+
+def _toolbox(words: list[Word], name: str) -> list[Word]:
+    """`toolbox [-y -v --log-level L] run [-c NAME ...] COMMAND...`."""
+    _, rest = getopt(words, name, _TOOLBOX, permute=False)
+    if not rest or rest[0].value != "run":
+        return []  # `toolbox enter` opens a shell on the terminal; the rest run nothing
+    return getopt(rest, f"{name} run", _TOOLBOX_RUN, permute=False)[1]
+
+
+def _distrobox(words: list[Word], name: str) -> list[Word]:
+    """`distrobox enter BOX ... -- COMMAND...` (`-e` and `--exec` as `--`)."""
+    values = [w.value for w in words]
+    if name == "distrobox" and values[1:2] != ["enter"]:
+        return []
+    ends = [k for k, value in enumerate(values) if value in ("--", "-e", "--exec")]
+    return words[ends[0] + 1 :] if ends else []
+
+
+def _one_word_options(words: list[Word], name: str) -> list[Word]:
+    """firejail's options, each one word (`--private=DIR`), and arch's, where
+    only _ARCH_WITH_VALUE take the next word."""
     i = 1
     while i < len(words) and words[i].value.startswith("-"):
         value = words[i].value
@@ -96,16 +110,26 @@ def _launched(words: list[Word], name: str) -> list[Word]:
             if i + 1 == len(words):
                 raise SplitError(f"{name} {value} without a value cannot be evaluated statically")
             i += 1
-        i += 1  # firejail: every option is one word (`--private=DIR`)
+        i += 1
     return words[i:]
 
 
+# How each launcher's command is found: the words it runs, maybe none.
+_LAUNCHED = {
+    **dict.fromkeys(_SPECS, _by_getopt),
+    "xcrun": _xcrun,
+    "asdf": _asdf,
+    "toolbox": _toolbox,
+    "distrobox": _distrobox,
+    "distrobox-enter": _distrobox,
+    "arch": _one_word_options,
+    "firejail": _one_word_options,
+}
+
+
 def _launcher_commands(words: list[Word], name: str) -> list | None:
-    command = _launched(words, name)
+    command = _LAUNCHED[name](words, name)
     return [HELD, ("words", command)] if command else None
 
 
-TAKERS = dict.fromkeys(
-    [*_SPECS, "asdf", "arch", "firejail", "toolbox", "distrobox", "distrobox-enter"],
-    _launcher_commands,
-)
+TAKERS = dict.fromkeys(_LAUNCHED, _launcher_commands)
