@@ -1470,6 +1470,46 @@ def test_a_variable_set_to_a_command_a_program_runs_is_held():
             split(refused)
 
 
+def test_a_command_variable_set_other_than_by_name_equals_value_is_refused():
+    """Its value is not known here, and an EDITOR the agent's environment
+    exports passes it on: `for EDITOR in 'rm -rf / #'; do git commit; done`
+    ran rm past a deny on rm."""
+    for refused, reason in [
+        ("PAGER+='rm -rf /' git log", "appending to PAGER"),
+        ("export PAGER+='rm -rf /'; git log", "appending to PAGER"),
+        ("BASH_ENV+=x bash s.sh", "appending to BASH_ENV"),
+        ("declare EDITOR[0]='rm -rf /'", "setting an element of EDITOR"),
+        ("for EDITOR in 'rm -rf / #'; do git commit; done", "a for loop setting EDITOR"),
+        ("printf -v EDITOR 'rm -rf / #'; git commit", "printf setting EDITOR"),
+        ("printf -vGIT_SSH_COMMAND x", "printf setting GIT_SSH_COMMAND"),
+        ("read -r EDITOR < f; git commit", "read setting EDITOR"),
+        ("read -raEDITOR", "read setting EDITOR"),
+        ("mapfile GIT_PAGER < f", "mapfile setting GIT_PAGER"),
+        ("getopts ab VISUAL", "getopts setting VISUAL"),
+        (": ${EDITOR:='rm -rf / #'}; git commit", "assigning EDITOR by expansion"),
+        ("echo ${!name=1}", "an indirect assignment"),
+        ("declare -n ref=EDITOR", "a name reference (declare -n)"),
+        ("mapfile -C 'rm -rf /' -c 1 lines < f", "mapfile's callback (-C)"),
+        ("hash -p /bin/rm ls; ls /", "hash -p naming a program's file"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+    # Other variables, and the same names as plain words, are read as before.
+    assert _parts("X+=1 ls")[1:] == [("ls", True)]
+    assert _parts("env PAGER+=x git log")[1:] == [("git log", True)]  # env's `PAGER+`
+    assert _parts("for f in a b; do echo $f; done") == [("echo '$f'", False)]
+    assert _parts("printf '%s' EDITOR; read -r line < f; echo ${x:=1}")[0] == (
+        "printf %s EDITOR",
+        False,
+    )
+    assert _parts("mapfile -t lines < f; hash -r; declare -r x=1") == [
+        ("mapfile -t lines", False),
+        ("f", False),
+        ("hash -r", False),
+        ("declare -r x=1", False),
+    ]
+
+
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     # ssh joins its command's words for the remote shell; it reads options
     # again after the host, up to the command (`ssh -G h ls -p 2222`: port 22).

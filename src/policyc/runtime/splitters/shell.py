@@ -24,6 +24,14 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from .bindings import (
+    BINDERS,
+    WATCHED,
+    base_name,
+    check_builtin,
+    check_expansions,
+    check_loop_variable,
+)
 from .directories import after, anchored
 from .programs import (
     COMMAND_VARIABLES,
@@ -413,6 +421,8 @@ _FIRST_WORD_SPECIAL = RESERVED_SKIP | RESERVED_END | frozenset(RESERVED_REFUSED)
 def _skip_for_header(tokens: list, i: int) -> int:
     """`for NAME in WORDS; do` (or `for ((...))`): the header runs nothing; skip to `do`."""
     i += 1
+    if i < len(tokens) and type(tokens[i]) is Word:
+        check_loop_variable(tokens[i].value)
     while i < len(tokens):
         tok = tokens[i]
         if isinstance(tok, Word) and tok.value == "do" and not tok.quoted:
@@ -531,6 +541,8 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     """The full path: lex, flatten, and read every simple command."""
     out: list[dict] = []
     places = None  # where a `cd` may have left the shell (`directories`); None: not moved
+    if "${" in command:
+        check_expansions(command)
     for cmd in commands(lex(command), command):
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
         places = after(cmd.words, places)
@@ -597,12 +609,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         assignments.append(words[k].value)
         variables.append(words[k])
         k += 1
-    if assignments and any(not is_safe_assignment(a.split("=", 1)[0]) for a in assignments):
+    if assignments and any(
+        not is_safe_assignment(base_name(a.partition("=")[0])) for a in assignments
+    ):
         guarded = True
     if "{" in source:
         words = _expand_braces(words, k, source)
     for word in variables:  # `GIT_SSH_COMMAND=CMD git fetch`: what CMD is
-        out += _variable_subjects(word, source, config, depth)
+        out += _variable_subjects(word, source, config, depth, by_shell=True)
     if k == len(words):  # assignments alone: nothing runs, but later commands may see them
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
@@ -627,10 +641,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     program = program_name(name)
     if program == "eval":
         raise SplitError("eval cannot be evaluated statically")
+    if program in BINDERS:  # `read`, `printf -v`, `declare -n`, `hash -p`
+        check_builtin(program, [w.value for w in rest])
     if program in _SETTERS:  # `export GIT_SSH_COMMAND=CMD; git fetch`
         for word in rest[1:]:
-            if "=" in word.value and is_name(word.value.partition("=")[0]):
-                out += _variable_subjects(word, source, config, depth)
+            if "=" in word.value and is_name(base_name(word.value.partition("=")[0])):
+                out += _variable_subjects(word, source, config, depth, by_shell=True)
     if program in SHELLS:
         if cmd.heredoc:
             raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
@@ -786,11 +802,24 @@ def _is_assignment(word: Word, source: str) -> bool:
 _SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
-def _variable_subjects(word: Word, source: str, config: ShellConfig, depth: int) -> list[dict]:
+def _variable_subjects(
+    word: Word, source: str, config: ShellConfig, depth: int, by_shell: bool = False
+) -> list[dict]:
     """A variable set to a command a program runs (COMMAND_VARIABLES: git's
     ssh, a pager, an editor): that command, held to deny and ask rules as
-    ssh's is. REFUSED_VARIABLES are refused."""
+    ssh's is. REFUSED_VARIABLES are refused.
+
+    `by_shell`: the shell reads the word, so `NAME+=VALUE` appends and
+    `NAME[0]=VALUE` sets an element (a scalar's value is its element 0).
+    The value either makes is not known here (`PAGER+='rm -rf /'` runs rm
+    when PAGER is unset), so both are refused for the variables above. env
+    and sudo set a variable named `NAME+` instead, which no program reads."""
     name, _, value = word.value.partition("=")
+    if by_shell and base_name(name) != name:
+        if base_name(name) in WATCHED:
+            how = "appending to" if name[-1] == "+" else "setting an element of"
+            raise SplitError(f"{how} {base_name(name)} cannot be evaluated statically")
+        return []
     if name in REFUSED_VARIABLES:
         raise SplitError(f"setting {name} cannot be evaluated statically")
     if name not in COMMAND_VARIABLES or not value.strip():
@@ -998,6 +1027,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 _SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
 _SPECIAL |= TAKER_NAMES - frozenset(PLAIN_UNLESS)
+_SPECIAL |= BINDERS
 _SPECIAL |= {"g" + name for name in GNU_PREFIXED}  # `grm`: `rm` too (`program_name`)
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
