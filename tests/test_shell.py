@@ -1030,8 +1030,10 @@ def test_wrappers_read_by_their_getopt():
         "sg docker -c 'rm -rf /'",
     ]:
         assert _parts(command) == [(command, False), ("rm -rf /", True)], command
-    assert _parts("chroot /srv/jail") == [("chroot /srv/jail", False)]  # its shell
     for refused in [
+        "chroot /srv/jail",  # its shell reads the input: `echo 'rm -rf /' | chroot /srv/jail`
+        "unshare -r",
+        "fakeroot",
         "run0 -i",
         "unbuffer -noecho ls",
         "xargs chroot",
@@ -1510,6 +1512,37 @@ def test_a_command_variable_set_other_than_by_name_equals_value_is_refused():
     ]
 
 
+def test_a_program_given_no_command_that_opens_a_shell_on_the_input_is_refused():
+    """`echo 'rm -rf /' | unshare -r` runs rm: given no command, these start
+    a shell that reads what they read. Their queries and commands are read."""
+    for refused in [
+        "echo 'rm -rf /' | fakeroot",
+        "unshare -r",
+        "nsenter -t 1 -a",
+        "chroot /srv/jail",
+        "run0",
+        "pkexec",
+        "systemd-run --shell",
+        "script -q",
+        "sg wheel",
+        "newgrp wheel",
+        "firejail --noprofile",
+        "toolbox enter",
+        "distrobox enter box",
+    ]:
+        with pytest.raises(SplitError, match="opening a shell that reads commands from its input"):
+            split(refused)
+    for command, parts in [
+        ("systemd-run --help", [("systemd-run --help", False)]),
+        ("firejail --list", [("firejail --list", False)]),
+        ("distrobox enter --help", [("distrobox enter --help", False)]),
+        ("toolbox list", [("toolbox list", False)]),
+        ("unshare -r ls", [("unshare -r ls", False), ("ls", True)]),
+        ("script -q -c ls /dev/null", [("ls", False)]),  # its log: no file
+    ]:
+        assert _parts(command) == parts, command
+
+
 def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     # ssh joins its command's words for the remote shell; it reads options
     # again after the host, up to the command (`ssh -G h ls -p 2222`: port 22).
@@ -1757,11 +1790,15 @@ def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
         "xcrun --show-sdk-path",
         "asdf install",
         "arch",
-        "toolbox enter",
-        "distrobox enter box rm",  # no `--`: distrobox takes `rm` for the box's name
     ]:
         assert _parts(alone) == [(alone, False)], alone
-    for refused in ["chronic --frob make", "xcrun --frob clang", "arch -e"]:
+    for refused in [
+        "chronic --frob make",
+        "xcrun --frob clang",
+        "arch -e",
+        "toolbox enter",  # a shell reading the input
+        "distrobox enter box rm",  # no `--`: `rm` is the box's name, and a shell runs
+    ]:
         with pytest.raises(SplitError):
             split(refused)
 

@@ -16,6 +16,7 @@ from .words import (
     is_input,
     last_option,
     new_word,
+    opens_shell,
     option_names,
     part_of,
     value_of,
@@ -42,10 +43,7 @@ def _ssh_commands(words: list[Word], name: str) -> list | None:
     if not operands or last_option(options, *_SSH_NO_SHELL) is not None:
         return taken if len(taken) > 1 else None  # (no host: ssh prints its usage)
     if len(operands) == 1:
-        raise SplitError(
-            f"{name} opening a shell that reads commands from its input cannot be evaluated "
-            "statically (give it the command to run, or -n for none)"
-        )
+        raise opens_shell(name, " (give it the command to run, or -n for none)")
     if any(map(is_input, operands)):
         raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
     joined = " ".join(w.value for w in operands[1:])

@@ -14,7 +14,7 @@ refused (`getopt`): a value read as the command would hide the command.
 
 from __future__ import annotations
 
-from .words import HELD, SplitError, Word, getopt, getopt_spec, part_of
+from .words import HELD, SplitError, Word, getopt, getopt_spec, opens_shell, part_of
 
 # getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
 # chronic of moreutils 0.69, nocache 1.2, cpulimit 0.2 and limitcpu 3,
@@ -60,6 +60,17 @@ _XCRUN_SINGLE = frozenset(
 # toolbox 0.0.99 to 0.1 (cobra: options stop at the command): its own, and `run`'s.
 _TOOLBOX = getopt_spec("", "yv", "", "--log-level", "--assumeyes --log-podman --verbose")
 _TOOLBOX_RUN = getopt_spec("cdr", "", "", "--container --distro --release --preserve-fds")
+# distrobox enter's options that run no shell.
+_DISTROBOX_QUIET = frozenset({"-h", "--help", "-V", "--version", "-d", "--dry-run"})
+# firejail 0.9's options that ask or tell a sandbox something and start none
+# (`--ls=NAME DIR`, `--shutdown=NAME`, `--seccomp.print=NAME`, ...).
+_FIREJAIL_QUIET = frozenset({"--help", "-?", "--version", "--list", "--tree", "--top"})
+_FIREJAIL_QUIET |= {"--netstats", "--debug-caps", "--debug-errnos", "--debug-protocols"}
+_FIREJAIL_QUIET |= {"--debug-syscalls", "--debug-syscalls32"}
+_FIREJAIL_QUIET_PREFIXES = ("--ls=", "--get=", "--put=", "--cat=", "--shutdown=")
+_FIREJAIL_QUIET_PREFIXES += tuple(f"--{what}.print=" for what in ("apparmor", "caps", "cpu"))
+_FIREJAIL_QUIET_PREFIXES += tuple(f"--{what}.print=" for what in ("dns", "fs", "profile"))
+_FIREJAIL_QUIET_PREFIXES += tuple(f"--{what}.print=" for what in ("protocol", "seccomp"))
 # macOS's arch: these options take a value; any other word starting with
 # `-` names an architecture (`-x86_64`, `-arm64e`) or is -c, -h, -32, -64.
 _ARCH_WITH_VALUE = frozenset({"-arch", "-d", "-e"})
@@ -83,8 +94,10 @@ def _asdf(words: list[Word], name: str) -> list[Word]:
 def _toolbox(words: list[Word], name: str) -> list[Word]:
     """`toolbox [-y -v --log-level L] run [-c NAME ...] COMMAND...`."""
     _, rest = getopt(words, name, _TOOLBOX, permute=False)
+    if rest and rest[0].value == "enter":
+        raise opens_shell(f"{name} enter")
     if not rest or rest[0].value != "run":
-        return []  # `toolbox enter` opens a shell on the terminal; the rest run nothing
+        return []  # the rest run nothing
     return getopt(rest, f"{name} run", _TOOLBOX_RUN, permute=False)[1]
 
 
@@ -94,12 +107,17 @@ def _distrobox(words: list[Word], name: str) -> list[Word]:
     if name == "distrobox" and values[1:2] != ["enter"]:
         return []
     ends = [k for k, value in enumerate(values) if value in ("--", "-e", "--exec")]
-    return words[ends[0] + 1 :] if ends else []
+    if ends:
+        return words[ends[0] + 1 :]
+    if _DISTROBOX_QUIET.isdisjoint(values):
+        raise opens_shell("distrobox enter")  # a login shell in the box
+    return []
 
 
 def _one_word_options(words: list[Word], name: str) -> list[Word]:
     """firejail's options, each one word (`--private=DIR`), and arch's, where
-    only _ARCH_WITH_VALUE take the next word."""
+    only _ARCH_WITH_VALUE take the next word. firejail given no command
+    starts a shell in the sandbox, unless an option asks it something."""
     i = 1
     while i < len(words) and words[i].value.startswith("-"):
         value = words[i].value
@@ -111,7 +129,13 @@ def _one_word_options(words: list[Word], name: str) -> list[Word]:
                 raise SplitError(f"{name} {value} without a value cannot be evaluated statically")
             i += 1
         i += 1
+    if name == "firejail" and i == len(words) and not any(map(_asks_firejail, words[1:])):
+        raise opens_shell(name)
     return words[i:]
+
+
+def _asks_firejail(word: Word) -> bool:
+    return word.value in _FIREJAIL_QUIET or word.value.startswith(_FIREJAIL_QUIET_PREFIXES)
 
 
 # How each launcher's command is found: the words it runs, maybe none.

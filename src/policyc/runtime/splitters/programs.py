@@ -616,7 +616,7 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 # a hook deciding `git status` does without its ~1 ms import.
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
-    "ssh scp sftp rsync docker podman kubectl hyperfine sg bwrap "
+    "ssh scp sftp rsync docker podman kubectl hyperfine sg newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter"

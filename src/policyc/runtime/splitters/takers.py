@@ -22,6 +22,7 @@ from .words import (
     is_input,
     last_option,
     new_word,
+    opens_shell,
     option_names,
     part_of,
     value_of,
@@ -45,12 +46,9 @@ def _su_commands(words: list[Word], name: str) -> list | None:
         raise SplitError(
             f"{name} -s (a program to run as the shell) cannot be evaluated statically"
         )
-    opens_shell = SplitError(  # `echo 'rm -rf /' | sudo su`
-        f"{name} opening a shell that reads commands from its input cannot be evaluated statically"
-    )
     if name == "runuser" and last_option(options, "-u", "--user") is not None:
         if not operands:
-            raise opens_shell
+            raise opens_shell(name)
         return [HELD, ("words", operands)]  # `runuser -u USER -- CMD`
     taken = [HELD]
     string = last_option(options, "-c", "--command", "--session-command")
@@ -63,7 +61,7 @@ def _su_commands(words: list[Word], name: str) -> list | None:
         if script is not None:
             taken.append(("string", script))
     if len(taken) == 1 and (len(operands) < 2 or shell_reads_input(operands, "sh")):
-        raise opens_shell
+        raise opens_shell(name)
     return taken if len(taken) > 1 else None
 
 
@@ -82,7 +80,7 @@ def _script_commands(words: list[Word], name: str) -> list | None:
     options, operands = getopt(words, name, spec, permute=True)
     string = last_option(options, "-c", "--command")
     if string is None:
-        return None  # an interactive shell
+        raise opens_shell(name)  # its shell reads what script reads: `echo CMD | script -q`
     taken = [("string", string)]
     logs = [v for o, v in options if o in ("-I", "-O", "-B", "-T", "--log-in", "--log-out")]
     logs += [v for o, v in options if o in ("--log-io", "--log-timing", "-t", "--timing") and v]
@@ -359,10 +357,16 @@ def _sg_commands(words: list[Word], name: str) -> list | None:
     if len(args) > 1 and args[1].value == "-c":
         args = args[:1] + args[2:]
     if len(args) < 2:
-        return None  # a shell with the group
+        raise opens_shell(name)  # a shell with the group
     if len(args) > 2 or any(map(is_input, args)):
         raise SplitError(f"{name} with more than one command word cannot be evaluated statically")
     return [HELD, ("string", args[1])]
+
+
+def _newgrp_commands(words: list[Word], name: str) -> list | None:
+    """`newgrp [-] [GROUP]` always starts a shell with the group, reading
+    what newgrp reads."""
+    raise opens_shell(name)
 
 
 # GNU parallel (2020 to 2024; Getopt::Long, options end at the first word
@@ -597,6 +601,7 @@ COMMAND_TAKERS = {
     "nix": _nix_commands,
     "hyperfine": _hyperfine_commands,
     "sg": _sg_commands,
+    "newgrp": _newgrp_commands,
     "man": _man_commands,
     "parallel": _parallel_commands,
     "entr": _entr_commands,

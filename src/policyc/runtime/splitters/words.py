@@ -11,6 +11,15 @@ class SplitError(ValueError):
     """The command cannot be evaluated statically; the reason is read to the model."""
 
 
+def opens_shell(name: str, hint: str = "") -> SplitError:
+    """The refusal of a program that, given no command, starts a shell that
+    reads its commands from the input: `echo 'rm -rf /' | sudo su`."""
+    return SplitError(
+        f"{name} opening a shell that reads commands from its input cannot be evaluated "
+        f"statically{hint}"
+    )
+
+
 _Word = namedtuple("Word", "value start end expands quoted", defaults=(False, False))
 
 

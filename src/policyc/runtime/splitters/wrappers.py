@@ -15,6 +15,7 @@ from .words import (
     input_word,
     is_input,
     last_option,
+    opens_shell,
 )
 
 # Wrappers, and how their options are read: as their getopt reads them
@@ -315,15 +316,13 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word]]:
                 variables.append(command[k])
                 k += 1
             command = command[k:]
-        if (
-            name == "sudo"
-            and not command
+        if not command and (
+            name in _SHELL_WHEN_ALONE
+            and last_option(options, "-h", "--help", "--version") is None
+            or name == "sudo"
             and last_option(options, "-s", "--shell", "-i", "--login") is not None
         ):
-            raise SplitError(
-                f"{name} opening a shell that reads commands from its input cannot be evaluated "
-                "statically"
-            )
+            raise opens_shell(name)
         if name == "xargs" and command:
             replaced = _replacement(options)
             if replaced is not None:
@@ -358,6 +357,12 @@ def _replacement(options: list) -> str | None:
             found = value.value if value is not None and value.value else "{}"
     return found
 
+
+# Wrappers that, given no command, start a shell (the user's, or root's)
+# that reads its commands from the input: `echo 'rm -rf /' | unshare -r`.
+# (systemd-run's alone is its --shell; its --help and --version run none.)
+_SHELL_WHEN_ALONE = frozenset({"fakeroot", "unshare", "nsenter", "chroot", "run0", "pkexec"})
+_SHELL_WHEN_ALONE |= {"systemd-run"}
 
 # Programs `strip_wrappers` reads past.
 STRIPPABLE = frozenset(WRAPPERS)
