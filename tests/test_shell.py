@@ -1803,6 +1803,52 @@ def test_launchers_hold_the_command_and_refuse_options_they_do_not_know():
             split(refused)
 
 
+def test_more_launchers_and_wrappers_are_read_for_their_command():
+    # Held: another root, user, profile, namespace or queue.
+    for command in [
+        "rlwrap -a -c rm -rf /",
+        "proot -r /srv/root -b /dev rm -rf /",
+        "schroot -c sid -- rm -rf /",
+        "ip netns exec blue rm -rf /",
+        "ip -all netns exec rm -rf /",
+        "ip net e blue rm -rf /",  # ip reads its words by any prefix
+        "ip vrf exec red rm -rf /",
+        "nq -q rm -rf /",
+        "setarch x86_64 -R rm -rf /",
+        "linux32 rm -rf /",
+        "s6-setuidgid app rm -rf /",
+        "aa-exec -p confined -- rm -rf /",
+        "fakechroot -- rm -rf /",
+    ]:
+        assert ("rm -rf /", True) in _parts(command), command
+    # Run as they are (a proxy, limits, an init): decided as the command alone.
+    for command in ["torify rm -rf /", "tsocks rm -rf /", "softlimit -m 9 rm -rf /"]:
+        assert _parts(command) == [("rm -rf /", False)], command
+    assert _parts("catatonit -g -- make test") == [("make test", False)]
+    # Boost reads schroot's options among its operands: `-rf` is two of them.
+    assert _parts("schroot -c sid rm -rf /")[1:] == [("rm /", True)]
+    assert _parts("rlwrap -l session.log cat") == [
+        ("rlwrap -l session.log cat", False),
+        ("cat", True),
+        ("session.log", False),  # its log, a file it writes
+    ]
+    for alone in ["ip -br addr", "ip -n blue route", "ip netns list", "nq -w 12", "schroot -l"]:
+        assert _parts(alone) == [(alone, False)], alone
+    for refused, reason in [
+        ("rlwrap -z pipeto cat", "rlwrap with option -z"),  # a filter program it runs
+        ("proot -q qemu-arm ls", "proot with option -q"),
+        ("schroot -s /bin/x -c sid ls", "schroot with option -s"),
+        ("ip -b cmds.txt", "ip with option -b"),  # a batch may exec
+        ("ip -frob netns exec blue ls", "ip with option -frob"),
+        ("proot -r /srv/root", "proot opening a shell"),
+        ("schroot -c sid", "schroot opening a shell"),
+        ("setarch x86_64", "setarch opening a shell"),
+        ("fakechroot", "fakechroot opening a shell"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+
+
 _PROBES = ("rm", "git", "curl", "make", "probe")
 
 

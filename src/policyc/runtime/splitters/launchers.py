@@ -2,7 +2,8 @@
 sandbox, another architecture or toolchain, or with something around it
 (firejail, flatpak-spawn, macOS's sandbox-exec, arch and xcrun, moreutils'
 chronic, nocache, cpulimit, ssh-agent, asdf exec, toolbox run, distrobox
-enter). The command is held, as
+enter, proot, schroot, nq, setarch, rlwrap, `ip netns exec`). The command
+is held, as
 sudo's is: deny and ask rules see it, and an allow must name the launcher
 as written (`firejail:*`), since what it changes about the command (a
 profile, an environment, the host outside a sandbox) is not read here.
@@ -14,7 +15,7 @@ refused (`getopt`): a value read as the command would hide the command.
 
 from __future__ import annotations
 
-from .words import HELD, SplitError, Word, getopt, getopt_spec, opens_shell, part_of
+from .words import HELD, SplitError, Word, getopt, getopt_spec, opens_shell, option_names, part_of
 
 # getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
 # chronic of moreutils 0.69, nocache 1.2, cpulimit 0.2 and limitcpu 3,
@@ -138,6 +139,79 @@ def _asks_firejail(word: Word) -> bool:
     return word.value in _FIREJAIL_QUIET or word.value.startswith(_FIREJAIL_QUIET_PREFIXES)
 
 
+# proot 5.4 (a root by ptrace; `-q`, a QEMU command it runs, is not listed).
+_PROOT = getopt_spec(
+    "rbmwvkipRS",
+    "V0nlh",
+    "",
+    "--rootfs --bind --mount --pwd --cwd --verbose --kernel-release --change-id --port",
+    "--kill-on-exit --root-id --netcoop --link2symlink --version --about --help --usage",
+)
+_PROOT_QUIET = option_names("-V -h --version --about --help --usage")
+# schroot 1.6 (Boost's options, which may follow operands; `-s`, a program
+# run as the shell, is not listed).
+_SCHROOT = getopt_spec(
+    "cnduo",
+    "hVlibrefpqva",
+    "",
+    "--chroot --session-name --directory --user --option",
+    "--help --version --list --info --config --location --automatic-session --begin-session "
+    "--recover-session --run-session --end-session --force --preserve-environment --quiet "
+    "--verbose --all --all-chroots --all-source-chroots --all-sessions --exclude-aliases",
+)
+_SCHROOT_QUIET = option_names(
+    "-h --help -V --version -l --list -i --info --config --location -b --begin-session "
+    "--recover-session -e --end-session"
+)
+# nq 0.5: -w and -t wait for and test queued jobs, named by their ids.
+_NQ = getopt_spec("", "cqwt")
+# util-linux 2.38 to 2.40's setarch, and its names for an architecture.
+_SETARCH = getopt_spec(
+    "",
+    "hVv3BFILRSTXZ",
+    "",
+    "",
+    "--help --version --verbose --list --32bit --fdpic-funcptrs --short-inode "
+    "--addr-compat-layout --addr-no-randomize --whole-seconds --sticky-timeouts "
+    "--read-implies-exec --mmap-page-zero --3gb --4gb --uname-2.6",
+    "--show",
+)
+_SETARCH_QUIET = option_names("-h --help -V --version --list --show")
+
+
+def _proot(words: list[Word], name: str) -> list[Word]:
+    """`proot [OPTIONS] [COMMAND...]`; with no command, a shell in the root."""
+    options, command = getopt(words, name, _PROOT, permute=False)
+    if not command and _PROOT_QUIET.isdisjoint(option for option, _ in options):
+        raise opens_shell(name)
+    return command
+
+
+def _schroot(words: list[Word], name: str) -> list[Word]:
+    """`schroot -c CHROOT [--] COMMAND...`; with no command, a login shell."""
+    options, command = getopt(words, name, _SCHROOT, permute=True)
+    if not command and _SCHROOT_QUIET.isdisjoint(option for option, _ in options):
+        raise opens_shell(name)
+    return command
+
+
+def _nq(words: list[Word], name: str) -> list[Word]:
+    """`nq [-c] [-q] COMMAND...`, run later in the background."""
+    options, command = getopt(words, name, _NQ, permute=False)
+    return [] if any(option in ("-w", "-t") for option, _ in options) else command
+
+
+def _setarch(words: list[Word], name: str) -> list[Word]:
+    """`setarch ARCH [OPTIONS] [COMMAND...]` (`linux32 [OPTIONS] ...`); with
+    no command, a shell."""
+    if name == "setarch" and len(words) > 1 and words[1].value[:1] != "-":
+        words = words[:1] + words[2:]  # the architecture
+    options, command = getopt(words, name, _SETARCH, permute=False)
+    if not command and _SETARCH_QUIET.isdisjoint(option for option, _ in options):
+        raise opens_shell(name)
+    return command
+
+
 # How each launcher's command is found: the words it runs, maybe none.
 _LAUNCHED = {
     **dict.fromkeys(_SPECS, _by_getopt),
@@ -148,6 +222,10 @@ _LAUNCHED = {
     "distrobox-enter": _distrobox,
     "arch": _one_word_options,
     "firejail": _one_word_options,
+    "proot": _proot,
+    "schroot": _schroot,
+    "nq": _nq,
+    **dict.fromkeys(("setarch", "linux32", "linux64", "i386", "x86_64"), _setarch),
 }
 
 
@@ -156,4 +234,71 @@ def _launcher_commands(words: list[Word], name: str) -> list | None:
     return [HELD, ("words", command)] if command else None
 
 
+# rlwrap 0.43 to 0.46 (`-z`, a filter program it runs, is not listed): the
+# command, held as a launcher's, and the files it writes (a log, the history).
+_RLWRAP = getopt_spec(
+    "bCDefgHlMOPqsStw",
+    "AchiInNorRUvW",
+    "amp",
+    "--break-chars --command-name --history-no-dupes --extra-char-after-completion --file "
+    "--forget-matching --history-filename --logfile --multi-line-ext --only-cook --pre-given "
+    "--quote-characters --histsize --substitute-prompt --set-term-name --wait-before-prompt",
+    "--ansi-colour-aware --complete-filenames --help --case-insensitive "
+    "--pass-sigint-as-sigterm --no-warnings --no-children --one-shot --remember --renice "
+    "--mirror-arguments --version --polling",
+    "--always-readline --multi-line --prompt-colour",
+)
+_RLWRAP_WRITES = option_names("-l --logfile -H --history-filename")
+
+
+def _rlwrap_commands(words: list[Word], name: str) -> list | None:
+    options, command = getopt(words, name, _RLWRAP, permute=False)
+    if not command:
+        return None
+    return [HELD, ("words", command)] + [
+        ("file", value) for option, value in options if option in _RLWRAP_WRITES
+    ]
+
+
+# iproute2 6.x: `ip [OPTIONS] netns exec NAME COMMAND...` (`-all`: in every
+# namespace, no NAME) and `ip vrf exec NAME COMMAND...`. ip takes an object
+# and a command by any prefix (`ip net e blue ls`). Before an exec, an
+# option not listed is refused, and a batch of ip commands (`-b FILE`)
+# always is: its lines may exec too.
+_IP_VALUE = frozenset({"-n", "-netns", "-f", "-family", "-l", "-loops", "-rc", "-rcvbuf"})
+_IP_FLAGS = frozenset(
+    "-4 -6 -0 -M -s -stats -statistics -d -details -r -resolve -o -oneline -t -timestamp "
+    "-ts -tshort -j -json -p -pretty -br -brief -h -human -human-readable -iec -a -all -N "
+    "-Numeric -c -color -V -Version -echo -nh".split()
+)
+IP_EXEC = frozenset({"e", "ex", "exe", "exec"})
+_IP_OBJECTS = frozenset({"net", "netn", "netns", "v", "vr", "vrf"})
+
+
+def _ip_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    i = 1
+    every = False
+    while i < len(values) and values[i][:1] == "-":
+        option = values[i].partition("=")[0]  # `-color=auto`
+        option = option[1:] if option[:2] == "--" else option  # `--json` is `-json`
+        if option in _IP_VALUE:
+            i += 2
+            continue
+        if option not in _IP_FLAGS or option[:2] == "-b" and option[:3] != "-br":
+            if option[:2] == "-b" or IP_EXEC.intersection(values):
+                raise SplitError(f"{name} with option {values[i]} cannot be evaluated statically")
+            return None  # no exec: what ip does is read as its words
+        every = every or option in ("-a", "-all")
+        i += 1
+    if values[i : i + 1] and values[i] in _IP_OBJECTS and values[i + 1 : i + 2]:
+        if values[i + 1] in IP_EXEC:
+            named = not (every and values[i][0] == "n")
+            command = words[i + 2 + named :]
+            return [HELD, ("words", command)] if command else None
+    return None
+
+
 TAKERS = dict.fromkeys(_LAUNCHED, _launcher_commands)
+TAKERS["rlwrap"] = _rlwrap_commands
+TAKERS["ip"] = _ip_commands

@@ -619,7 +619,8 @@ TAKER_NAMES = option_names(
     "ssh scp sftp rsync docker podman kubectl hyperfine sg newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
-    "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter"
+    "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
+    "proot schroot nq setarch linux32 linux64 i386 x86_64 rlwrap ip"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
@@ -652,5 +653,9 @@ PLAIN_UNLESS = {
     "zip": lambda words: any(w[:1] == "-" and ("TT" in w or w[:5] == "--unz") for w in words),
     "man": lambda words: any(
         w[:1] == "-" and ("P" in w or "H" in w or w[:2] == "--") for w in words
+    ),
+    # `ip netns exec`, by any prefix of exec, and a batch (`-b`, not `-br`)
+    "ip": lambda words: any(
+        w in ("e", "ex", "exe", "exec") or w[:2] == "-b" and w[:3] != "-br" for w in words
     ),
 }

@@ -28,7 +28,7 @@ from .words import (
 # option not listed is refused. (coreutils 9, findutils 4.9, util-linux
 # 2.38 to 2.40, sudo 1.9, OpenBSD doas, polkit 121 to 124, systemd 252 to
 # 256, Expect 5.45, proxychains-ng 4, torsocks 2, fakeroot 1.31, gosu,
-# su-exec, daemontools and runit.)
+# su-exec, daemontools, runit and s6; the others' versions where they are.)
 WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
     # coreutils and bash: timeout's duration, and the rest.
     "timeout": (
@@ -279,6 +279,36 @@ WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
     # chpst (runit 2.1, daemontools' setuidgid, envdir, softlimit and more
     # in one): a user, an environment directory, a root, argv[0].
     "chpst": (getopt_spec("uUbe/nlLmdofpcrtC", "vP012V"), 0, True),
+    # daemontools' softlimit and s6's s6-setuidgid (a user, as setuidgid).
+    "softlimit": (getopt_spec("adlfcmoprst"), 0, False),
+    "s6-setuidgid": (getopt_spec(), 1, True),
+    # Tor's torify and tsocks 1.8 (a SOCKS proxy, as torsocks); catatonit
+    # 0.2 (an init for containers, as tini).
+    "torify": (getopt_spec(), 0, False),
+    "tsocks": (getopt_spec(), 0, False),
+    "catatonit": (getopt_spec("", "ghLPV"), 0, False),
+    # Confinement and another root: AppArmor 3's aa-exec (a profile),
+    # fakechroot 2.20 (a chroot by preloaded library, as fakeroot), and
+    # daemonize 1.7 (as a daemon, maybe as another user).
+    "aa-exec": (
+        getopt_spec(
+            "pn", "ivdh", "", "--profile --namespace", "--immediate --verbose --debug --help"
+        ),
+        0,
+        True,
+    ),
+    "fakechroot": (
+        getopt_spec(
+            "ldecb",
+            "shv",
+            "",
+            "--lib --elfloader --environment --config-dir --bindir",
+            "--use-system-libs --help --version",
+        ),
+        0,
+        True,
+    ),
+    "daemonize": (getopt_spec("ceoplu", "av"), 0, True),
 }
 
 
@@ -362,7 +392,7 @@ def _replacement(options: list) -> str | None:
 # that reads its commands from the input: `echo 'rm -rf /' | unshare -r`.
 # (systemd-run's alone is its --shell; its --help and --version run none.)
 _SHELL_WHEN_ALONE = frozenset({"fakeroot", "unshare", "nsenter", "chroot", "run0", "pkexec"})
-_SHELL_WHEN_ALONE |= {"systemd-run"}
+_SHELL_WHEN_ALONE |= {"systemd-run", "fakechroot"}
 
 # Programs `strip_wrappers` reads past.
 STRIPPABLE = frozenset(WRAPPERS)
