@@ -1849,6 +1849,52 @@ def test_more_launchers_and_wrappers_are_read_for_their_command():
             split(refused)
 
 
+def test_terminal_emulators_hold_the_command_they_open_a_window_for():
+    for command in [
+        "gnome-terminal -- rm -rf /",
+        "gnome-terminal -e 'rm -rf /'",  # one command line
+        "gnome-terminal --command='rm -rf /'",
+        "gnome-terminal -x bash -c 'rm -rf /'",
+        "xterm -hold -T title -e rm -rf /",
+        "konsole -e rm -rf /",
+        "alacritty --command rm -rf /",
+        "xfce4-terminal -x rm -rf /",
+        "terminator -e 'rm -rf /'",
+        "sakura -x rm -rf /",
+        "tilix -e 'rm -rf /'",  # read both ways: its documentation leaves it open
+        "kitty --title build rm -rf /",  # after the options
+        "foot -D /tmp rm -rf /",
+        "st rm -rf /",
+        "wezterm start --cwd /tmp -- rm -rf /",
+        "wezterm cli spawn rm -rf /",
+        "ghostty -e rm -rf /",
+    ]:
+        parts = _parts(command)
+        assert parts[0] == (quote_join(shlex.split(command)), False), command
+        assert ("rm -rf /", True) in parts, command
+    # A marker that may be an option's value: the words after the next one too.
+    assert _parts("xterm -T -e -e rm -rf /")[1:] == [("-e rm -rf /", True), ("rm -rf /", True)]
+    assert _parts("xterm -e grep -e rm log")[1:] == [("grep -e rm log", True)]
+    assert _parts("gnome-terminal --tab -e 'make' --tab -e 'git push'")[1:] == [
+        ("make", True),
+        ("git push", True),
+    ]
+    for alone in ["gnome-terminal", "kitty", "xterm -hold", "wezterm ls-fonts"]:
+        assert _parts(alone) == [(alone, False)], alone
+    for refused, reason in [
+        ("kitty -o shell=rm ls", "kitty with option -o"),  # an override may name the shell
+        ("kitty @ send-text 'rm -rf /'", "kitty @"),  # typed into a running window
+        ("kitty +runpy 'import os'", "kitty +runpy"),
+        ("foot -c evil.ini", "foot with option -c"),
+        ("st -o out.txt ls", "st with option -o"),
+        ("wezterm cli send-text 'rm -rf /'", "wezterm cli send-text"),
+        ("wezterm --config default_prog=x start", "wezterm --config"),
+        ("terminator -e", "terminator -e without a value"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+
+
 _PROBES = ("rm", "git", "curl", "make", "probe")
 
 

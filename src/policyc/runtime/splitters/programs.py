@@ -620,7 +620,11 @@ TAKER_NAMES = option_names(
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
-    "proot schroot nq setarch linux32 linux64 i386 x86_64 rlwrap ip"
+    "proot schroot nq setarch linux32 linux64 i386 x86_64 rlwrap ip "
+    "xterm uxterm urxvt urxvtc rxvt rxvt-unicode konsole x-terminal-emulator ghostty "
+    "cool-retro-term alacritty gnome-terminal mate-terminal xfce4-terminal terminator sakura "
+    "lxterminal termite guake tilda tilix ptyxis qterminal kgx gnome-console terminology "
+    "kitty foot footclient st wezterm"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
