@@ -1895,6 +1895,26 @@ def test_terminal_emulators_hold_the_command_they_open_a_window_for():
             split(refused)
 
 
+def test_typing_into_windows_and_ssh_config_files_are_refused():
+    for refused, reason in [
+        ("xdotool type 'rm -rf ~'", "xdotool typing keys"),
+        ("xdotool search --name term windowactivate --sync key Return", "xdotool typing keys"),
+        ("xdotool exec rm -rf ~", "xdotool typing keys or running a command"),
+        ("ydotool type 'rm -rf ~'", "ydotool typing keys"),
+        ("wtype 'rm -rf ~'", "wtype typing keys"),
+        # an ssh config file's ProxyCommand, LocalCommand or `Match exec` run here
+        ("ssh -F ./cfg host ls", "ssh -F ./cfg (a config file)"),
+        ("scp -F cfg a host:b", "scp -F cfg (a config file)"),
+        ("GIT_SSH_COMMAND='ssh -F cfg' git fetch", "ssh -F cfg (a config file)"),
+        ("rsync -e 'ssh -F cfg' a host:b", "ssh -F cfg (a config file)"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+    for command in ["xdotool search --name term windowactivate", "ydotool mousemove 10 10"]:
+        assert _parts(command) == [(command, False)], command
+    assert _parts("ssh -F none host ls")[1:] == [("ls", True)]
+
+
 _PROBES = ("rm", "git", "curl", "make", "probe")
 
 

@@ -12,6 +12,10 @@ Three ways of naming the command (read for `takers`):
 - the words after the emulator's options (kitty, foot): options are read
   from a table and one not listed is refused.
 
+Programs that type into the focused window (xdotool's `type`, `key` and
+`exec`, ydotool, wtype, dotool, xte) are refused: what they type runs in
+whatever terminal has the focus.
+
 A marker may stand as the value of an option before it (`xterm -T -e -e
 CMD`): then the words after the next marker are read too. What the
 emulator is configured to run instead (a config file, `-o shell=…`, a
@@ -156,7 +160,27 @@ _WEZTERM_FLAGS = option_names(
 )
 
 
+def _typing_commands(words: list[Word], name: str) -> list | None:
+    """Keys typed into whatever window has the focus, a terminal's too
+    (`xdotool type 'rm -rf ~'; xdotool key Return`), and xdotool's own
+    `exec`: refused. xdotool's other commands (search, windowactivate,
+    getmouselocation) run nothing."""
+    if name == "xdotool" and _XDOTOOL_TYPES.isdisjoint(w.value for w in words[1:]):
+        return None
+    if name == "ydotool" and words[1:2] and words[1].value not in _YDOTOOL_TYPES:
+        return None
+    raise SplitError(f"{name} typing keys or running a command cannot be evaluated statically")
+
+
+# xdotool 3's commands that type, press keys or run a program (a word of
+# its chain of commands, wherever it stands); ydotool 1's that type.
+_XDOTOOL_TYPES = option_names("type key keydown keyup exec")
+_YDOTOOL_TYPES = option_names("type key")
+_TYPISTS = ("xdotool", "ydotool", "wtype", "dotool", "xte")
+
+
 TAKERS = {
+    **dict.fromkeys(_TYPISTS, _typing_commands),
     **dict.fromkeys(_MARKERS.keys() | _POSITIONAL.keys(), _emulator_commands),
     "wezterm": _wezterm_commands,
 }

@@ -81,9 +81,16 @@ def remote_shell(words: list[Word]) -> bool:
 
 
 def _check_ssh_options(options: list, name: str) -> None:
-    """Refuse `-o` options that run a local command or load code. (-I, a
-    PKCS#11 library to load, is refused as an option not in the spec.)"""
+    """Refuse `-o` options that run a local command or load code, and a
+    config file other than none (`-F FILE`: its ProxyCommand, LocalCommand
+    or `Match exec` run here; `printf 'ProxyCommand rm -rf ~' > c; ssh -F c
+    host` ran rm). (-I, a PKCS#11 library to load, is refused as an option
+    not in the spec.)"""
     for option, value in options:
+        if option == "-F" and value.value not in ("none", "/dev/null"):
+            raise SplitError(
+                f"{name} -F {value.value} (a config file) cannot be evaluated statically"
+            )
         keyword = value.value.replace("=", " ").split()[:1] if option == "-o" else []
         if keyword and keyword[0].lower() in _SSH_REFUSED:
             raise SplitError(f"{name} -o {value.value} cannot be evaluated statically")

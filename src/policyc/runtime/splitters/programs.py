@@ -624,7 +624,7 @@ TAKER_NAMES = option_names(
     "xterm uxterm urxvt urxvtc rxvt rxvt-unicode konsole x-terminal-emulator ghostty "
     "cool-retro-term alacritty gnome-terminal mate-terminal xfce4-terminal terminator sakura "
     "lxterminal termite guake tilda tilix ptyxis qterminal kgx gnome-console terminology "
-    "kitty foot footclient st wezterm"
+    "kitty foot footclient st wezterm xdotool ydotool wtype dotool xte"
 )
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
