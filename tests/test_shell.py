@@ -256,6 +256,7 @@ def _plain_by_regex(command: str) -> list[dict] | None:
     """The plain path as first written, with regular expressions: the oracle for the string-method one."""
     import re
 
+    from policyc.runtime.splitters.programs import FILE_READERS
     from policyc.runtime.splitters.shell import _READ_ARGUMENTS, _SPECIAL
 
     if re.search(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]", command):
@@ -277,6 +278,13 @@ def _plain_by_regex(command: str) -> list[dict] | None:
         if check is None and len(words) > 1 and words[1].startswith("-") or check and check(words):
             return None
         out.append({"args": {"command": shlex.join(words)}, "text": stripped})
+        if words[0] in FILE_READERS:  # the files it names, as read constraints
+            end = words.index("--") if "--" in words[1:] else len(words)
+            named = [w for w in words[1:end] if not w.startswith("-")] + words[end + 1 :]
+            out += [
+                {"args": {"path": w}, "text": stripped, "tool": "read", "constrain": True}
+                for w in named
+            ]
     return out
 
 
@@ -506,10 +514,13 @@ def test_a_capitalised_program_is_blocked_by_its_deny_rule_and_not_allowed_by_it
 
 
 def _parts(command):
-    """Each subject's command (or a file tool's path), and whether it is a constraint."""
+    """Each subject's command (or a file tool's path), and whether it is a
+    constraint. The files a reader names (read constraints, `cat .env`) are
+    left out: test_the_files_a_reader_names_are_read_constraints reads them."""
     return [
         (s["args"].get("command", s["args"].get("path")), bool(s.get("constrain")))
         for s in split(command)
+        if not ("tool" in s and s.get("constrain"))
     ]
 
 
@@ -798,7 +809,7 @@ def test_a_runner_is_read_for_the_command_it_runs():
         subjects = split(command)
         assert subjects[0]["args"]["command"] == quote_join(shlex.split(command))
         assert not subjects[0].get("constrain")  # an allow must name the runner as written
-        return [s["args"]["command"] for s in subjects[1:] if s.get("constrain")]
+        return [s["args"]["command"] for s in subjects[1:] if "command" in s["args"]]
 
     assert constraints("uv run pytest -x") == ["pytest -x"]
     assert constraints("uv --quiet run -p 3.12 --with requests python x.py") == ["python x.py"]
@@ -842,7 +853,8 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # take them: the command is the one after the option and its value,
     # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
-        assert split(command) == [{"args": {"command": "cp '…' dest/"}, "text": command}]
+        assert split(command)[0] == {"args": {"command": "cp '…' dest/"}, "text": command}
+        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}]  # a copy's target
     assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp '…' dest/"
     assert split("xargs -iR mv R R.bak")[0]["args"]["command"] == "mv '…' '…'"
     # `--max-lines` takes a value only after `=`: `rm` is the command here.
@@ -1874,7 +1886,7 @@ def test_terminal_emulators_hold_the_command_they_open_a_window_for():
         assert ("rm -rf /", True) in parts, command
     # A marker that may be an option's value: the words after the next one too.
     assert _parts("xterm -T -e -e rm -rf /")[1:] == [("-e rm -rf /", True), ("rm -rf /", True)]
-    assert _parts("xterm -e grep -e rm log")[1:] == [("grep -e rm log", True)]
+    assert _parts("xterm -e ls -e rm log")[1:] == [("ls -e rm log", True)]
     assert _parts("gnome-terminal --tab -e 'make' --tab -e 'git push'")[1:] == [
         ("make", True),
         ("git push", True),
@@ -1913,6 +1925,35 @@ def test_typing_into_windows_and_ssh_config_files_are_refused():
     for command in ["xdotool search --name term windowactivate", "ydotool mousemove 10 10"]:
         assert _parts(command) == [(command, False)], command
     assert _parts("ssh -F none host ls")[1:] == [("ls", True)]
+
+
+def test_the_files_a_reader_names_are_read_constraints():
+    def reads(command):
+        return [
+            s["args"]["path"]
+            for s in split(command)
+            if s.get("tool") == "read" and s.get("constrain") and s["text"] != "< f"
+        ]
+
+    assert reads("cat .env") == [".env"]
+    assert reads("cat -n .env README.md") == [".env", "README.md"]
+    assert reads("head -n 5 .env") == ["5", ".env"]  # a value too: it only adds a constraint
+    assert reads("grep -rn TOKEN .env") == ["TOKEN", ".env"]
+    assert reads("cat -- -x -") == ["-x", "-"]  # after `--`, every word
+    assert reads("cat - < f") == []  # `-` is the input
+    assert reads("sudo cat /etc/shadow") == ["/etc/shadow"]  # past wrappers
+    assert reads("source .env; . ./.env") == [".env", "./.env"]
+    assert reads("cp .env /tmp/x") == [".env", "/tmp/x"]
+    assert reads("cd ~/.ssh && cat id_rsa") == ["id_rsa", "~/.ssh/id_rsa"]  # where the shell may be
+    assert reads("cd $D && cat x") == ["x"]  # not refused: a constraint never allows
+    assert reads("cat $F x") == ["x"]  # a variable is not known here
+    assert reads("fd -x cat") == []  # nor what fd feeds
+    assert reads("git show HEAD:.env") == []  # only the programs listed
+    # The plain path and the general one agree.
+    from policyc.runtime.splitters.shell import split_general
+
+    for command in ["cat .env", "head -n 5 .env", "cat -- -x", "cp a b"]:
+        assert split(command) == split_general(command), command
 
 
 _PROBES = ("rm", "git", "curl", "make", "probe")

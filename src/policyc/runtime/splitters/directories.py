@@ -83,11 +83,17 @@ def anchored(subjects: list[dict], places: frozenset | None) -> list[dict]:
         if path[:1] in "/~":
             out.append(subject)
             continue
+        known = places
         if UNKNOWN in places:
-            raise SplitError(
-                f"{path!r} after cd to a directory not known statically cannot be evaluated"
-            )
-        for place in sorted(places):
+            if not subject.get("constrain"):
+                raise SplitError(
+                    f"{path!r} after cd to a directory not known statically cannot be evaluated"
+                )
+            # A file a reader names (`cd $D && cat x`): where it is cannot be
+            # known, and as a constraint it was never needed to allow the
+            # call; it is read where it would be if the cd did not run.
+            known = {place for place in places if place is not UNKNOWN} | {HERE}
+        for place in sorted(known):
             where = path if place == HERE else posixpath.join(place, path)
             out.append({**subject, "args": {field: where}})
     return out

@@ -626,6 +626,37 @@ TAKER_NAMES = option_names(
     "lxterminal termite guake tilda tilix ptyxis qterminal kgx gnome-console terminology "
     "kitty foot footclient st wezterm xdotool ydotool wtype dotool xte"
 )
+# Programs whose operands name files they read, or copy, move, archive or
+# send elsewhere (`source .env`, `cp .env /tmp`, `scp .env host:`). Each
+# operand is a `read` subject held to the read tool's deny and ask rules (a
+# constraint): a deny on `Read(./.env)` sees `cat .env`, and no read rule
+# needs to allow it. An option's value, grep's, sed's, awk's and jq's
+# pattern or program, and a copy's target are read as paths too: a
+# constraint can only add a deny or an ask, and a path no rule names adds
+# nothing. (What they write, `sed -i`, `sort -o`, a copy's target, is not
+# an edit subject; a folder a search names is read as the folder itself.)
+FILE_READERS = option_names(
+    "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
+    "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
+    "grep egrep fgrep rg sed awk jq sort uniq cut source . cp mv ln install scp rsync tar "
+    "zip gzip bzip2 xz zstd"
+)
+
+
+def read_operands(words: list[str]) -> list[str]:
+    """The words of a FILE_READERS command after its name that may name a
+    file: every word but options (`-n`, `--lines=5`) and `-` (the input);
+    after `--`, every word."""
+    out = []
+    options = True
+    for word in words[1:]:
+        if options and word[:1] == "-":
+            options = word != "--"
+        elif word != "-" or not options:
+            out.append(word)
+    return out
+
+
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
 
