@@ -136,10 +136,12 @@ def test_redirect_tools_are_configurable():
 
 def test_subject_texts_are_the_source_as_written():
     subjects = split("FOO=1  rm  -rf  'a b' > out.txt")
-    assert [s["text"] for s in subjects] == ["FOO=1  rm  -rf  'a b' > out.txt"] * 2 + ["> out.txt"]
+    assert [s["text"] for s in subjects] == ["FOO=1  rm  -rf  'a b' > out.txt"] * 4 + ["> out.txt"]
     assert [s["args"] for s in subjects] == [
         {"command": "FOO=1 rm -rf 'a b'"},
         {"command": "rm -rf 'a b'"},
+        {"path": "a b"},  # what rm removes: edit constraints
+        {"path": "a b/\0"},
         {"path": "out.txt"},
     ]
     assert subjects[1]["constrain"] is True
@@ -256,12 +258,13 @@ def _plain_by_regex(command: str) -> list[dict] | None:
     """The plain path as first written, with regular expressions: the oracle for the string-method one."""
     import re
 
-    from policyc.runtime.splitters.programs import FILE_READERS
+    from policyc.runtime.splitters.programs import FILE_READERS, FILE_WRITERS, written_operands
     from policyc.runtime.splitters.shell import _READ_ARGUMENTS, _SPECIAL
 
     if re.search(r"['\"\\$`#<>(){}!*?\[\]~=\r\v\f]|[^\x00-\x7f]", command):
         return None
     out = []
+    moved = False
     pieces = re.split(r"\|\||&&|\|&|[;&|\n]", command)
     for k, piece in enumerate(pieces):
         stripped = piece.strip(" \t")
@@ -278,6 +281,10 @@ def _plain_by_regex(command: str) -> list[dict] | None:
         if check is None and len(words) > 1 and words[1].startswith("-") or check and check(words):
             return None
         out.append({"args": {"command": shlex.join(words)}, "text": stripped})
+        if words[0] in ("cd", "pushd", "popd"):
+            moved = True
+        elif moved and len(words) > 1 and words[0] in FILE_READERS | FILE_WRITERS:
+            return None  # the general path places files after a cd
         if words[0] in FILE_READERS:  # the files it names, as read constraints
             end = words.index("--") if "--" in words[1:] else len(words)
             named = [w for w in words[1:end] if not w.startswith("-")] + words[end + 1 :]
@@ -285,13 +292,20 @@ def _plain_by_regex(command: str) -> list[dict] | None:
                 {"args": {"path": w}, "text": stripped, "tool": "read", "constrain": True}
                 for w in named
             ]
+        if words[0] in FILE_WRITERS and len(words) > 1:
+            out += [
+                {"args": {"path": w}, "text": stripped, "tool": "edit", "constrain": True}
+                for w in written_operands(words[0], words)
+            ]
     return out
 
 
 @settings(max_examples=1000, deadline=None)
 @given(
     command=st.lists(
-        st.sampled_from(list("ab |&;\n\t\x1c\x0bé'=@%+:,./-^") + ["ls", "git", "sudo", "RM"]),
+        st.sampled_from(
+            list("ab |&;\n\t\x1c\x0bé'=@%+:,./-^") + ["ls", "git", "sudo", "RM", "cat", "cp", "cd"]
+        ),
         min_size=1,
         max_size=14,
     ).map("".join)
@@ -494,8 +508,10 @@ def test_a_program_named_in_capitals_is_the_program_to_deny_and_ask_rules():
     assert split("RM -rf /") == [
         {"args": {"command": "RM -rf /"}, "text": "RM -rf /"},
         {"args": {"command": "rm -rf /"}, "text": "RM -rf /", "constrain": True},
+        {"args": {"path": "/"}, "text": "RM -rf /", "tool": "edit", "constrain": True},
+        {"args": {"path": "/\0"}, "text": "RM -rf /", "tool": "edit", "constrain": True},
     ]
-    assert split('BASH -c "rm -rf /"') == [{"args": {"command": "rm -rf /"}, "text": "rm -rf /"}]
+    assert split('BASH -c "rm -rf /"')[0] == {"args": {"command": "rm -rf /"}, "text": "rm -rf /"}
     assert split("TIMEOUT 5 rm x")[0]["args"] == {"command": "rm x"}
     assert split("SUDO rm x")[1] == {
         "args": {"command": "rm x"},
@@ -699,6 +715,8 @@ def test_find_exec_runs_its_command_for_each_file():
     assert parts("find . '-execdir' echo + {} + -ok sh -c 'rm -rf /' ';' -fprint out.txt")[1:] == [
         ("bash", "echo + '{}'", "echo + {}"),
         ("bash", "rm -rf /", "rm -rf /"),
+        ("edit", "/", "rm -rf /"),  # what rm removes, constraints
+        ("edit", "/\0", "rm -rf /"),
         ("edit", "out.txt", "-fprint out.txt"),
     ]
     # No end: find refuses its whole expression and runs nothing.
@@ -854,7 +872,8 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
         assert split(command)[0] == {"args": {"command": "cp '…' dest/"}, "text": command}
-        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}]  # a copy's target
+        # a copy's target: read and written
+        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}] * 2
     assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp '…' dest/"
     assert split("xargs -iR mv R R.bak")[0]["args"]["command"] == "mv '…' '…'"
     # `--max-lines` takes a value only after `=`: `rm` is the command here.
@@ -1938,7 +1957,8 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("cat .env") == [".env"]
     assert reads("cat -n .env README.md") == [".env", "README.md"]
     assert reads("head -n 5 .env") == ["5", ".env"]  # a value too: it only adds a constraint
-    assert reads("grep -rn TOKEN .env") == ["TOKEN", ".env"]
+    assert reads("grep -n TOKEN .env") == ["TOKEN", ".env"]
+    assert reads("rg key ~/.ssh") == ["key", "~/.ssh", "key/\0", "~/.ssh/\0"]  # a search's files
     assert reads("cat -- -x -") == ["-x", "-"]  # after `--`, every word
     assert reads("cat - < f") == []  # `-` is the input
     assert reads("sudo cat /etc/shadow") == ["/etc/shadow"]  # past wrappers
@@ -1954,6 +1974,25 @@ def test_the_files_a_reader_names_are_read_constraints():
 
     for command in ["cat .env", "head -n 5 .env", "cat -- -x", "cp a b"]:
         assert split(command) == split_general(command), command
+
+
+def test_the_files_a_writer_names_are_edit_constraints():
+    def edits(command):
+        return [s["args"]["path"] for s in split(command) if s.get("tool") == "edit"]
+
+    assert edits("rm -rf .git") == [".git", ".git/\0"]  # and the files under it (ANY_FILE)
+    assert edits("chmod -R 700 ~/.ssh; chmod -r x") == ["700", "~/.ssh", "700/\0", "~/.ssh/\0", "x"]
+    assert edits("echo x | sudo tee -a ~/.bashrc") == ["~/.bashrc"]
+    assert edits("touch -r /etc/passwd x") == ["x"]  # a value it only reads is left out
+    assert edits("cp /etc/hosts backup/") == ["backup/"]  # a copy's sources are not written
+    assert edits("cp -t dest a b; ln -s /etc/x link") == ["dest", "link"]
+    assert edits("mv .env old.env") == [".env", "old.env"]
+    assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == ["s/a/b/", ".env"]
+    assert edits("sort -o out.txt in.txt; dd if=/dev/zero of=disk.img") == ["out.txt", "disk.img"]
+    assert edits("cp a $DEST; rm $F x") == ["x"]  # a variable is not known, and keeps its place
+    assert edits("cd /etc && rm passwd") == ["passwd", "/etc/passwd"]  # where the shell may be
+    assert edits("find . -exec rm {} +") == []  # find's files are not known here
+    assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit"]
 
 
 _PROBES = ("rm", "git", "curl", "make", "probe")

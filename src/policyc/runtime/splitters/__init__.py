@@ -15,19 +15,10 @@ from ..matchers import field_value
 from ..paths import PathError, normalize_path, path_anchor
 from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
+from .words import ANY_FILE
 
 BUILTIN = ("shell", "path", "url", "tree")
 
-# `split tree`: a tool that reads a folder's files (a search: Claude Code's
-# Grep and Glob). Its path is the folder; what it reads is every file under
-# it, which a deny rule on the folder's contents (`~/.ssh/**`) does not
-# match as the folder's own path: `Grep` over `~/.ssh` slipped past it. So
-# the folder's files are decided too, as one path that stands for any file
-# under it: the folder, `/`, and a segment no file can have (a NUL, which
-# `normalize_path` refuses in any real path), which a literal segment of a
-# pattern never matches and `*` or `**` do. It is a constraint: held to
-# deny and ask rules only, it tightens the verdict and never widens it.
-ANY_FILE = "\x00"
 
 # The splitter a matcher implies when its tool declares none. The `path`
 # matcher compares resolved paths and the `domain` matcher readable hosts;
@@ -101,13 +92,15 @@ def make_splitter(
             if target is not None:
                 if ctx[0] is None and subject["tool"] in cwd_tools:
                     raise SplitError(_NO_CWD.format(tool=subject["tool"]))
+                path = subject["args"][target]
+                under = path[-1:] == ANY_FILE  # `rm -r DIR`: what is under DIR
                 try:
-                    subject = {
-                        **subject,
-                        "args": {target: normalize_path(subject["args"][target], *ctx)},
-                    }
+                    normal = normalize_path(path[:-1] or "." if under else path, *ctx)
                 except PathError as exc:
                     raise SplitError(str(exc)) from None
+                if under:
+                    normal = normal.rstrip("/") + "/" + ANY_FILE
+                subject = {**subject, "args": {target: normal}}
             out.append(subject)
         return out
 

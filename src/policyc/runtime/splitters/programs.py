@@ -11,6 +11,7 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 from __future__ import annotations
 
 from .words import (
+    ANY_FILE,
     FEEDERS,
     SplitError,
     Word,
@@ -643,6 +644,38 @@ FILE_READERS = option_names(
 )
 
 
+# Programs that read or change a folder's files when told to (`-r`, `-R`,
+# `--recursive`), and rg, which always does: the files under each folder
+# they name are subjects too (`DIR/` + ANY_FILE), which a deny on the
+# folder's contents (`.git/**`, `~/.ssh/**`) sees. chmod's `-r` is a mode.
+_RECURSIVE_LETTERS = {"rm": "rR", "chmod": "R", "chown": "R", "chgrp": "R"}
+_RECURSIVE_LETTERS.update(dict.fromkeys(("grep", "egrep", "fgrep"), "rR"))
+
+
+def _recursive(program: str, words: list[str]) -> bool:
+    if program == "rg":
+        return True
+    letters = _RECURSIVE_LETTERS.get(program)
+    if letters is None:
+        return False
+    for word in words[1:]:
+        if word == "--":
+            return False
+        if word[:2] == "--":
+            if word.partition("=")[0] in ("--recursive", "--dereference-recursive"):
+                return True
+        elif word[:1] == "-" and any(letter in word for letter in letters):
+            return True
+    return False
+
+
+def with_files_under(program: str, words: list[str], paths: list[str]) -> list[str]:
+    """`paths`, and for a recursive command what is under each (ANY_FILE)."""
+    if paths and _recursive(program, words):
+        return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths]
+    return paths
+
+
 def read_operands(words: list[str]) -> list[str]:
     """The words of a FILE_READERS command after its name that may name a
     file: every word but options (`-n`, `--lines=5`) and `-` (the input);
@@ -655,6 +688,74 @@ def read_operands(words: list[str]) -> list[str]:
         elif word != "-" or not options:
             out.append(word)
     return out
+
+
+# Programs whose operands name files they write, create, change or remove
+# (`rm -rf .git`, `tee ~/.bashrc`, `cp x /etc/hosts`, `sed -i … .env`). Each
+# is an `edit` subject held to the edit tool's deny and ask rules only, as
+# a reader's files are to the read tool's. Unlike a read, an edit rule is
+# often broad (`Edit(/etc/**)`), so what they only read is left out: a
+# copy's sources (cp, ln and install write their last operand or their
+# `-t DIR`), the values of the options below, sed's files without -i, and
+# dd's `if=`. (A folder removed with `rm -r` is its own path, not its files.)
+_WRITES_EVERY = option_names("tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv")
+_WRITES_LAST = option_names("cp ln install")
+_WRITER_VALUES = {
+    "touch": option_names("-d -r -t --date --reference"),
+    "truncate": option_names("-s -r --size --reference"),
+    "shred": option_names("-n -s --iterations --size"),
+    "mkdir": option_names("-m --mode"),
+    "chown": option_names("--from"),
+    "mv": option_names("-S --suffix"),
+    "cp": option_names("-S --suffix"),
+    "ln": option_names("-S --suffix"),
+    "install": option_names("-S -m -o -g --suffix --mode --owner --group"),
+}
+_TARGET_DIRECTORY = option_names("-t --target-directory")
+FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"}
+
+
+def written_operands(program: str, words: list[str]) -> list[str]:
+    """The files a FILE_WRITERS command writes, as its words name them."""
+    if program == "dd":
+        return [w[3:] for w in words[1:] if w[:3] == "of="]
+    if program == "sed":  # `-i`, `-i.bak`, a cluster holding i (`-ni`), `--in-place`
+        in_place = any(
+            w[:1] == "-" and ("i" in w[1:] if w[1:2] != "-" else w[:10] == "--in-place")
+            for w in words[1:]
+        )
+        return [w for w in read_operands(words) if w[:1] != "-"] if in_place else []
+    values = _WRITER_VALUES.get(program, frozenset())
+    out: list[str] = []
+    targets: list[str] = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        if word == "--":
+            out += words[i + 1 :]
+            break
+        if word[:1] == "-" and word != "-":
+            option, eq, value = word.partition("=")
+            if program == "sort":
+                if option in ("-o", "--output"):
+                    targets.append(value if eq else words[i + 1] if i + 1 < n else "")
+                elif word[:2] == "-o" and len(word) > 2:
+                    targets.append(word[2:])
+            elif option in _TARGET_DIRECTORY:
+                targets.append(value if eq else words[i + 1] if i + 1 < n else "")
+                i += 0 if eq else 1
+            elif word[:2] == "-t" and len(word) > 2 and option[:2] != "--":
+                targets.append(word[2:])
+            elif option in values and not eq:
+                i += 1  # its value
+        elif program != "sort":
+            out.append(word)
+        i += 1
+    if program in _WRITES_LAST and not targets:
+        return out[-1:] if len(out) > 1 else []
+    if program in _WRITES_LAST or program == "sort":
+        return [path for path in targets if path]
+    return with_files_under(program, words, [path for path in out + targets if path])
 
 
 # docker's subcommands that run a command in a container.

@@ -38,6 +38,7 @@ from .programs import (
     EXEC_EACH,
     EXEC_EACH_WORDS,
     FILE_READERS,
+    FILE_WRITERS,
     FIND_EXEC,
     FIND_WRITE,
     GIT_RUNS,
@@ -59,6 +60,8 @@ from .programs import (
     shell_reads_input,
     shell_script,
     subcommand_starts,
+    with_files_under,
+    written_operands,
 )
 from .words import FEEDERS, SplitError, Word, is_input, new_word, part_of
 from .wrappers import STRIPPABLE, strip_wrappers
@@ -416,6 +419,13 @@ def _is_number(word: str) -> bool:
     return word.isascii() and word.isdigit()
 
 
+_FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
+_MOVES = frozenset({"cd", "pushd", "popd"})
+
+# A word whose value is not known here (a variable, xargs' input), among
+# the words a reader or writer is given.
+_UNKNOWN = "\0"
+
 # What an unquoted first word can be that is not a command name.
 _FIRST_WORD_SPECIAL = RESERVED_SKIP | RESERVED_END | frozenset(RESERVED_REFUSED) | {"{", "}", "for"}
 
@@ -502,6 +512,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         pieces = marked.split("\0")
     out = []
     last = len(pieces) - 1
+    moved = False  # a `cd` came first: the general path places later files (`directories`)
     for k, piece in enumerate(pieces):
         stripped = piece.strip(" \t")
         if not stripped:
@@ -520,6 +531,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     return None
             elif _READ_ARGUMENTS[head](words):
                 return None
+        if head in _FILE_PROGRAMS:
+            if moved and len(words) > 1:
+                return None
+        elif head in _MOVES:
+            moved = True
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
@@ -529,16 +545,26 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             # Inline, with no option the commonest: `cat README.md` cost
             # 1.6x `ls README.md` through a helper and a comprehension (timeit).
             tool, field = config.read_tool, config.read_field
-            for path in words[1:] if "-" not in stripped else read_operands(words):
+            if "-" in stripped or head == "rg":
+                paths = with_files_under(head, words, read_operands(words))
+            else:
+                paths = words[1:]
+            for path in paths:
                 out.append(
                     {"args": {field: path}, "text": stripped, "tool": tool, "constrain": True}
                 )
+        if head in FILE_WRITERS and len(words) > 1:
+            out += _file_subjects(written_operands(head, words), stripped, config, write=True)
     return out
 
 
-def _read_subjects(paths: list[str], text: str, config: ShellConfig) -> list[dict]:
-    """The files a FILE_READERS command names, as read constraints."""
-    tool, field = config.read_tool, config.read_field
+def _file_subjects(paths: list[str], text: str, config: ShellConfig, write: bool) -> list[dict]:
+    """The files a FILE_READERS or FILE_WRITERS command names, as read or
+    edit constraints."""
+    if write:
+        tool, field = config.write_tool, config.write_field
+    else:
+        tool, field = config.read_tool, config.read_field
     return [
         {"args": {field: path}, "text": text, "tool": tool, "constrain": True} for path in paths
     ]
@@ -781,12 +807,21 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken = config_commands(rest, at) if settings else []
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
-    if program in FILE_READERS and len(rest) > 1:
-        # `cat .env` reads .env: a deny on reading it sees that. A word
-        # with a variable, or what xargs or fd feed, is not known here and
-        # is left out (the README).
-        words_read = [w for w in rest if not w.expands and not is_input(w)]
-        later += _read_subjects(read_operands([w.value for w in words_read]), text, config)
+    if (program in FILE_READERS or program in FILE_WRITERS) and len(rest) > 1:
+        # `cat .env` reads .env and `rm -rf .git` removes .git: deny and ask
+        # rules on reading or editing them see that. A word with a variable,
+        # what xargs or fd feed, or find's `{}`, is not known here and is
+        # left out (the README), once it has kept its place among the words.
+        values = [
+            _UNKNOWN if w.expands or is_input(w) or w.value == "{}" else w.value for w in rest
+        ]
+        if program in FILE_READERS:
+            read = [path for path in read_operands(values) if path is not _UNKNOWN]
+            read = with_files_under(program, values, read)
+            later += _file_subjects(read, text, config, write=False)
+        if program in FILE_WRITERS:
+            written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
+            later += _file_subjects(written, text, config, write=True)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS), and
         # `grm -rf /` is Homebrew's GNU rm: deny and ask rules see `rm`; an

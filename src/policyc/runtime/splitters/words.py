@@ -6,6 +6,19 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+# `split tree`: a tool that reads a folder's files (a search: Claude Code's
+# Grep and Glob). Its path is the folder; what it reads is every file under
+# it, which a deny rule on the folder's contents (`~/.ssh/**`) does not
+# match as the folder's own path: `Grep` over `~/.ssh` slipped past it. So
+# the folder's files are decided too, as one path that stands for any file
+# under it: the folder, `/`, and a segment no file can have (a NUL, which
+# `normalize_path` refuses in any real path), which a literal segment of a
+# pattern never matches and `*` or `**` do. It is a constraint: held to
+# deny and ask rules only, it tightens the verdict and never widens it.
+ANY_FILE = "\x00"
+# (Also what `rm -r DIR` removes and `rg x DIR` reads: the shell splitter
+# sends `DIR/` + ANY_FILE to the file tools, normalised as DIR is.)
+
 
 class SplitError(ValueError):
     """The command cannot be evaluated statically; the reason is read to the model."""
