@@ -531,8 +531,9 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     return None
             elif _READ_ARGUMENTS[head](words):
                 return None
-        if head in _FILE_PROGRAMS:
-            if moved and len(words) > 1:
+        files = head in _FILE_PROGRAMS and len(words) > 1
+        if files:
+            if moved:
                 return None
         elif head in _MOVES:
             moved = True
@@ -541,7 +542,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         out.append({"args": {config.field: text}, "text": stripped})
         if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
             out += _past_leading_options(words, head, stripped, config)
-        elif head in FILE_READERS and len(words) > 1:
+        elif files and head in FILE_READERS:
             # Inline, with no option the commonest: `cat README.md` cost
             # 1.6x `ls README.md` through a helper and a comprehension (timeit).
             tool, field = config.read_tool, config.read_field
@@ -553,7 +554,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out.append(
                     {"args": {field: path}, "text": stripped, "tool": tool, "constrain": True}
                 )
-        if head in FILE_WRITERS and len(words) > 1:
+        if files and head in FILE_WRITERS:
             out += _file_subjects(written_operands(head, words), stripped, config, write=True)
     return out
 
