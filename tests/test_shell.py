@@ -1990,6 +1990,7 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == ["s/a/b/", ".env"]
     assert edits("sort -o out.txt in.txt; dd if=/dev/zero of=disk.img") == ["out.txt", "disk.img"]
     assert edits("cp a $DEST; rm $F x") == ["x"]  # a variable is not known, and keeps its place
+    assert edits('rm -rf "$D"') == []  # nor what is under it (it was a NUL path, refused)
     assert edits("cd /etc && rm passwd") == ["passwd", "/etc/passwd"]  # where the shell may be
     assert edits("find . -exec rm {} +") == []  # find's files are not known here
     assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit"]

@@ -716,7 +716,8 @@ FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"}
 
 
 def written_operands(program: str, words: list[str]) -> list[str]:
-    """The files a FILE_WRITERS command writes, as its words name them."""
+    """The files a FILE_WRITERS command writes, as its words name them
+    (the files under a folder it changes are `with_files_under`'s)."""
     if program == "dd":
         return [w[3:] for w in words[1:] if w[:3] == "of="]
     if program == "sed":  # `-i`, `-i.bak`, a cluster holding i (`-ni`), `--in-place`
@@ -755,7 +756,7 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         return out[-1:] if len(out) > 1 else []
     if program in _WRITES_LAST or program == "sort":
         return [path for path in targets if path]
-    return with_files_under(program, words, [path for path in out + targets if path])
+    return [path for path in out + targets if path]
 
 
 # docker's subcommands that run a command in a container.

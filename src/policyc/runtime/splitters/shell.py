@@ -555,7 +555,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     {"args": {field: path}, "text": stripped, "tool": tool, "constrain": True}
                 )
         if files and head in FILE_WRITERS:
-            out += _file_subjects(written_operands(head, words), stripped, config, write=True)
+            written = with_files_under(head, words, written_operands(head, words))
+            out += _file_subjects(written, stripped, config, write=True)
     return out
 
 
@@ -822,6 +823,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             later += _file_subjects(read, text, config, write=False)
         if program in FILE_WRITERS:
             written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
+            written = with_files_under(program, values, written)
             later += _file_subjects(written, text, config, write=True)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS), and
