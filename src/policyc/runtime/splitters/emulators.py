@@ -114,8 +114,8 @@ def _emulator_commands(words: list[Word], name: str) -> list | None:
     if name in _POSITIONAL:
         if name == "kitty" and len(words) > 1 and words[1].value in _KITTY_VERBS:
             raise SplitError(f"{name} {words[1].value} cannot be evaluated statically")
-        taken = [("words", getopt(words, name, _POSITIONAL[name], permute=False)[1])]
-        taken = [item for item in taken if item[1]]
+        command = getopt(words, name, _POSITIONAL[name], permute=False)[1]
+        taken = [("words", command)] if command else []
     else:
         taken = _marked(words, name)
     return [HELD] + taken if taken else None
@@ -131,9 +131,7 @@ def _wezterm_commands(words: list[Word], name: str) -> list | None:
         raise SplitError(f"{name} --config cannot be evaluated statically")
     if values[1:3] == ["cli", "send-text"]:
         raise SplitError(f"{name} cli send-text cannot be evaluated statically")
-    if values[1:2] == ["-e"]:
-        start = 2
-    elif values[1:2] == ["start"]:
+    if values[1:2] in (["-e"], ["start"]):
         start = 2
     elif values[1:3] == ["cli", "spawn"]:
         start = 3

@@ -15,6 +15,7 @@ refused (`getopt`): a value read as the command would hide the command.
 
 from __future__ import annotations
 
+from .programs import IP_EXEC
 from .words import HELD, SplitError, Word, getopt, getopt_spec, opens_shell, option_names, part_of
 
 # getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
@@ -179,20 +180,22 @@ _SETARCH = getopt_spec(
 _SETARCH_QUIET = option_names("-h --help -V --version --list --show")
 
 
-def _proot(words: list[Word], name: str) -> list[Word]:
-    """`proot [OPTIONS] [COMMAND...]`; with no command, a shell in the root."""
-    options, command = getopt(words, name, _PROOT, permute=False)
-    if not command and _PROOT_QUIET.isdisjoint(option for option, _ in options):
+def _or_shell(name: str, options: list, command: list[Word], quiet: frozenset) -> list[Word]:
+    """The command; with none, the shell a launcher starts is refused,
+    unless one of its `quiet` options asks something instead."""
+    if not command and quiet.isdisjoint(option for option, _ in options):
         raise opens_shell(name)
     return command
+
+
+def _proot(words: list[Word], name: str) -> list[Word]:
+    """`proot [OPTIONS] [COMMAND...]`; with no command, a shell in the root."""
+    return _or_shell(name, *getopt(words, name, _PROOT, permute=False), _PROOT_QUIET)
 
 
 def _schroot(words: list[Word], name: str) -> list[Word]:
     """`schroot -c CHROOT [--] COMMAND...`; with no command, a login shell."""
-    options, command = getopt(words, name, _SCHROOT, permute=True)
-    if not command and _SCHROOT_QUIET.isdisjoint(option for option, _ in options):
-        raise opens_shell(name)
-    return command
+    return _or_shell(name, *getopt(words, name, _SCHROOT, permute=True), _SCHROOT_QUIET)
 
 
 def _nq(words: list[Word], name: str) -> list[Word]:
@@ -206,10 +209,7 @@ def _setarch(words: list[Word], name: str) -> list[Word]:
     no command, a shell."""
     if name == "setarch" and len(words) > 1 and words[1].value[:1] != "-":
         words = words[:1] + words[2:]  # the architecture
-    options, command = getopt(words, name, _SETARCH, permute=False)
-    if not command and _SETARCH_QUIET.isdisjoint(option for option, _ in options):
-        raise opens_shell(name)
-    return command
+    return _or_shell(name, *getopt(words, name, _SETARCH, permute=False), _SETARCH_QUIET)
 
 
 # How each launcher's command is found: the words it runs, maybe none.
@@ -271,7 +271,6 @@ _IP_FLAGS = frozenset(
     "-ts -tshort -j -json -p -pretty -br -brief -h -human -human-readable -iec -a -all -N "
     "-Numeric -c -color -V -Version -echo -nh".split()
 )
-IP_EXEC = frozenset({"e", "ex", "exe", "exec"})
 _IP_OBJECTS = frozenset({"net", "netn", "netns", "v", "vr", "vrf"})
 
 
@@ -285,7 +284,7 @@ def _ip_commands(words: list[Word], name: str) -> list | None:
         if option in _IP_VALUE:
             i += 2
             continue
-        if option not in _IP_FLAGS or option[:2] == "-b" and option[:3] != "-br":
+        if option not in _IP_FLAGS:  # `-b`, a batch, among them
             if option[:2] == "-b" or IP_EXEC.intersection(values):
                 raise SplitError(f"{name} with option {values[i]} cannot be evaluated statically")
             return None  # no exec: what ip does is read as its words

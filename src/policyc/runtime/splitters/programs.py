@@ -634,8 +634,8 @@ TAKER_NAMES = option_names(
 # needs to allow it. An option's value, grep's, sed's, awk's and jq's
 # pattern or program, and a copy's target are read as paths too: a
 # constraint can only add a deny or an ask, and a path no rule names adds
-# nothing. (What they write, `sed -i`, `sort -o`, a copy's target, is not
-# an edit subject; a folder a search names is read as the folder itself.)
+# nothing. (What they write is FILE_WRITERS'; the files under a folder a
+# search names, `with_files_under`'s.)
 FILE_READERS = option_names(
     "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
     "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
@@ -697,7 +697,7 @@ def read_operands(words: list[str]) -> list[str]:
 # often broad (`Edit(/etc/**)`), so what they only read is left out: a
 # copy's sources (cp, ln and install write their last operand or their
 # `-t DIR`), the values of the options below, sed's files without -i, and
-# dd's `if=`. (A folder removed with `rm -r` is its own path, not its files.)
+# dd's `if=`. (The files under a folder `rm -r` removes: `with_files_under`.)
 _WRITES_EVERY = option_names("tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv")
 _WRITES_LAST = option_names("cp ln install")
 _WRITER_VALUES = {
@@ -759,6 +759,9 @@ def written_operands(program: str, words: list[str]) -> list[str]:
     return [path for path in out + targets if path]
 
 
+# ip's command exec, by any prefix as ip reads it (`ip net e blue ls`).
+IP_EXEC = frozenset({"e", "ex", "exe", "exec"})
+
 # docker's subcommands that run a command in a container.
 DOCKER_RUNS = frozenset({"exec", "run", "create"})
 
@@ -792,7 +795,5 @@ PLAIN_UNLESS = {
         w[:1] == "-" and ("P" in w or "H" in w or w[:2] == "--") for w in words
     ),
     # `ip netns exec`, by any prefix of exec, and a batch (`-b`, not `-br`)
-    "ip": lambda words: any(
-        w in ("e", "ex", "exe", "exec") or w[:2] == "-b" and w[:3] != "-br" for w in words
-    ),
+    "ip": lambda words: any(w in IP_EXEC or w[:2] == "-b" and w[:3] != "-br" for w in words),
 }

@@ -391,8 +391,9 @@ def _replacement(options: list) -> str | None:
 # Wrappers that, given no command, start a shell (the user's, or root's)
 # that reads its commands from the input: `echo 'rm -rf /' | unshare -r`.
 # (systemd-run's alone is its --shell; its --help and --version run none.)
-_SHELL_WHEN_ALONE = frozenset({"fakeroot", "unshare", "nsenter", "chroot", "run0", "pkexec"})
-_SHELL_WHEN_ALONE |= {"systemd-run", "fakechroot"}
+_SHELL_WHEN_ALONE = frozenset(
+    {"fakeroot", "fakechroot", "unshare", "nsenter", "chroot", "run0", "pkexec", "systemd-run"}
+)
 
 # Programs `strip_wrappers` reads past.
 STRIPPABLE = frozenset(WRAPPERS)
