@@ -1987,7 +1987,15 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("cp /etc/hosts backup/") == ["backup/"]  # a copy's sources are not written
     assert edits("cp -t dest a b; ln -s /etc/x link") == ["dest", "link"]
     assert edits("mv .env old.env") == [".env", "old.env"]
-    assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == ["s/a/b/", ".env"]
+    assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == [".env"]  # not its script
+    assert edits("sed -ie s/i/j/ f; sed -i -e s/a/b/ g h; sed -n -l 5 -i x k") == [
+        "f",
+        "g",
+        "h",
+        "k",
+    ]
+    assert edits("sed -i '' s/a/b/ f") == ["s/a/b/", "f"]  # BSD's suffix: one more, none lost
+    assert edits("touch -t 202001010000 x; touch -t202001010000 y") == ["x", "y"]  # a time
     assert edits("sort -o out.txt in.txt; dd if=/dev/zero of=disk.img") == ["out.txt", "disk.img"]
     assert edits("cp a $DEST; rm $F x") == ["x"]  # a variable is not known, and keeps its place
     assert edits('rm -rf "$D"') == []  # nor what is under it (it was a NUL path, refused)

@@ -672,7 +672,7 @@ def _recursive(program: str, words: list[str]) -> bool:
 def with_files_under(program: str, words: list[str], paths: list[str]) -> list[str]:
     """`paths`, and for a recursive command what is under each (ANY_FILE)."""
     if paths and _recursive(program, words):
-        return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths]
+        return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths if path]
     return paths
 
 
@@ -712,6 +712,7 @@ _WRITER_VALUES = {
     "install": option_names("-S -m -o -g --suffix --mode --owner --group"),
 }
 _TARGET_DIRECTORY = option_names("-t --target-directory")
+_TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"}
 
 
@@ -720,12 +721,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
     (the files under a folder it changes are `with_files_under`'s)."""
     if program == "dd":
         return [w[3:] for w in words[1:] if w[:3] == "of="]
-    if program == "sed":  # `-i`, `-i.bak`, a cluster holding i (`-ni`), `--in-place`
-        in_place = any(
-            w[:1] == "-" and ("i" in w[1:] if w[1:2] != "-" else w[:10] == "--in-place")
-            for w in words[1:]
-        )
-        return [w for w in read_operands(words) if w[:1] != "-"] if in_place else []
+    if program == "sed":
+        return _sed_edits(words)
     values = _WRITER_VALUES.get(program, frozenset())
     out: list[str] = []
     targets: list[str] = []
@@ -742,6 +739,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
                     targets.append(value if eq else words[i + 1] if i + 1 < n else "")
                 elif word[:2] == "-o" and len(word) > 2:
                     targets.append(word[2:])
+            elif program not in _TARGET_DIRECTORY_TAKERS:  # touch's `-t STAMP` is a time
+                i += 1 if option in values and not eq else 0
             elif option in _TARGET_DIRECTORY:
                 targets.append(value if eq else words[i + 1] if i + 1 < n else "")
                 i += 0 if eq else 1
@@ -757,6 +756,51 @@ def written_operands(program: str, words: list[str]) -> list[str]:
     if program in _WRITES_LAST or program == "sort":
         return [path for path in targets if path]
     return [path for path in out + targets if path]
+
+
+# GNU sed's options that take a value, by the shortest prefix getopt_long
+# takes for each (`--f` is ambiguous, and sed refuses it: nothing runs).
+_SED_LONG_VALUES = {"--e": "--expression", "--fi": "--file", "--l": "--line-length"}
+
+
+def _sed_edits(words: list[str]) -> list[str]:
+    """The files `sed -i` edits: its operands less the script, which is the
+    first operand unless `-e` or `-f` gives it. In a short cluster `i` takes
+    the rest as its suffix (`-ie` is suffix `e`), and `e`, `f` and `l` take
+    the rest or the next word. BSD sed's `-i ''` and `-i .bak` read so leave
+    the script among the files: an extra constraint, never a file missed."""
+    in_place = script_given = False
+    operands: list[str] = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            operands += words[i:]
+            break
+        if word[:2] == "--":
+            name, eq, _ = word.partition("=")
+            if len(name) > 2 and "--in-place".startswith(name):
+                in_place = True
+            for prefix, option in _SED_LONG_VALUES.items():
+                if name[: len(prefix)] == prefix and option.startswith(name):
+                    script_given = script_given or option != "--line-length"
+                    i += 0 if eq else 1
+        elif word[:1] == "-" and word != "-":
+            for k in range(1, len(word)):
+                letter = word[k]
+                if letter == "i":
+                    in_place = True
+                    break  # the rest is the backup's suffix
+                if letter in "efl":
+                    script_given = script_given or letter != "l"
+                    i += 0 if k + 1 < len(word) else 1
+                    break
+        elif word != "-":
+            operands.append(word)
+    if not in_place:
+        return []
+    return operands if script_given else operands[1:]
 
 
 # ip's command exec, by any prefix as ip reads it (`ip net e blue ls`).

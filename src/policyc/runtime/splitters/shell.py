@@ -562,13 +562,16 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
 
 def _file_subjects(paths: list[str], text: str, config: ShellConfig, write: bool) -> list[dict]:
     """The files a FILE_READERS or FILE_WRITERS command names, as read or
-    edit constraints."""
+    edit constraints. An empty word names no file (`grep '' f`, BSD's
+    `sed -i '' …`, `cut -d ''`): as a path it was refused, and the call with it."""
     if write:
         tool, field = config.write_tool, config.write_field
     else:
         tool, field = config.read_tool, config.read_field
     return [
-        {"args": {field: path}, "text": text, "tool": tool, "constrain": True} for path in paths
+        {"args": {field: path}, "text": text, "tool": tool, "constrain": True}
+        for path in paths
+        if path
     ]
 
 
