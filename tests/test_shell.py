@@ -1959,6 +1959,14 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("head -n 5 .env") == ["5", ".env"]  # a value too: it only adds a constraint
     assert reads("grep -n TOKEN .env") == ["TOKEN", ".env"]
     assert reads("rg key ~/.ssh") == ["key", "~/.ssh", "key/\0", "~/.ssh/\0"]  # a search's files
+    # A search that names no folder searches the working directory.
+    assert reads("rg key") == ["key", ".", "key/\0", "./\0"]
+    assert reads("grep -rn -A 3 -e x") == ["3", "x", ".", "3/\0", "x/\0", "./\0"]
+    assert reads("rg --files") == [".", "./\0"]
+    for named in ["rg key src", "grep -r -e x src", "rg -e x $D", "rg --files src", "grep x"]:
+        assert "." not in reads(named), named
+    assert reads("rg $PATTERN") == [".", "./\0"]
+    assert reads("rg --version") == []
     assert reads("cat -- -x -") == ["-x", "-"]  # after `--`, every word
     assert reads("cat - < f") == []  # `-` is the input
     assert reads("sudo cat /etc/shadow") == ["/etc/shadow"]  # past wrappers
@@ -1972,7 +1980,7 @@ def test_the_files_a_reader_names_are_read_constraints():
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
-    for command in ["cat .env", "head -n 5 .env", "cat -- -x", "cp a b"]:
+    for command in ["cat .env", "head -n 5 .env", "cat -- -x", "cp a b", "rg key", "grep -r x"]:
         assert split(command) == split_general(command), command
 
 

@@ -670,10 +670,75 @@ def _recursive(program: str, words: list[str]) -> bool:
 
 
 def with_files_under(program: str, words: list[str], paths: list[str]) -> list[str]:
-    """`paths`, and for a recursive command what is under each (ANY_FILE)."""
-    if paths and _recursive(program, words):
-        return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths if path]
-    return paths
+    """`paths`, and for a recursive command what is under each (ANY_FILE).
+    A search that names no folder searches the working directory (`rg key`,
+    `grep -r x`): `.` is among its paths then."""
+    if not _recursive(program, words):
+        return paths
+    if program in _SEARCH_VALUES and _searches_here(program, words):
+        paths = paths + ["."]
+    return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths if path]
+
+
+# grep's and rg's options that take a value: short letters, and long names
+# (a long one not listed is read as a flag; its value, if it has one, would
+# be read as the pattern or a folder, and `.` left out).
+_GREP_LONG_VALUES = option_names(
+    "--regexp --file --max-count --after-context --before-context --context --directories "
+    "--devices --label --include --exclude --exclude-from --exclude-dir --binary-files "
+    "--group-separator"
+)
+_RG_LONG_VALUES = option_names(
+    "--regexp --file --max-count --after-context --before-context --context --glob --iglob "
+    "--threads --max-columns --type --type-not --type-add --type-clear --encoding --replace "
+    "--max-depth --maxdepth --max-filesize --pre --pre-glob --sort --sortr --color --colors "
+    "--context-separator --field-context-separator --field-match-separator --path-separator "
+    "--dfa-size-limit --regex-size-limit --engine --ignore-file --hostname-bin "
+    "--hyperlink-format --generate"
+)
+_SEARCH_VALUES = {
+    "grep": ("efmABCdD", _GREP_LONG_VALUES),
+    "egrep": ("efmABCdD", _GREP_LONG_VALUES),
+    "fgrep": ("efmABCdD", _GREP_LONG_VALUES),
+    "rg": ("efmABCgjMtTErd", _RG_LONG_VALUES),
+}
+# rg's options that search nothing (or, `--files`, take no pattern).
+_RG_SEARCHES_NOTHING = option_names("-h --help -V --version --type-list --pcre2-version")
+
+
+def _searches_here(program: str, words: list[str]) -> bool:
+    """Whether a recursive grep or rg names no folder: its operands less
+    the pattern (the first, unless `-e` or `-f` gives it) are none."""
+    short_values, long_values = _SEARCH_VALUES[program]
+    pattern_given = False
+    operands = 0
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            operands += n - i
+            break
+        if word[:2] == "--":
+            name, eq, _ = word.partition("=")
+            if program == "rg" and (name in _RG_SEARCHES_NOTHING or name == "--files"):
+                if name != "--files":
+                    return False
+                pattern_given = True  # `rg --files [FOLDER]` lists, with no pattern
+            elif name in long_values:
+                pattern_given = pattern_given or name in ("--regexp", "--file")
+                i += 0 if eq else 1
+        elif word[:1] == "-" and word != "-":
+            if program == "rg" and word in _RG_SEARCHES_NOTHING:
+                return False
+            for k in range(1, len(word)):
+                if word[k] in short_values:
+                    pattern_given = pattern_given or word[k] in "ef"
+                    i += 0 if k + 1 < len(word) else 1
+                    break
+        else:
+            operands += 1
+    return operands == (0 if pattern_given else 1)
 
 
 def read_operands(words: list[str]) -> list[str]:
