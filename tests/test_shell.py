@@ -1647,15 +1647,34 @@ def test_a_command_run_in_a_container_is_held():
     assert _parts("kubectl run x --image=alpine --restart=Never -- rm -rf /")[1:] == [
         ("rm -rf /", True)
     ]
+    # The CLIs that take docker's or kubectl's words, and LXD's and Incus's exec.
+    assert _parts("docker-compose -f dc.yml exec web rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("podman-compose run --rm web make")[1:] == [("make", True)]
+    assert _parts("nerdctl -n k8s.io exec c rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("oc exec pod -- rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("oc rsh -c app pod rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("lxc exec c -- rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("incus exec --user 0 --env A=1 c make")[1:] == [("make", True)]
     for command in [
         "docker run --rm alpine",  # the image's own command
         "docker ps -a --format x",
         "docker build -t x .",
         "kubectl get pods -o yaml",
         "docker exec app",
+        "docker-compose ps",
+        "nerdctl images",
+        "oc get pods",
+        "lxc list",
+        "incus launch images:debian/12 c1",
     ]:
         assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
-    for refused in ["docker run --frobnicate x", "kubectl exec --frobnicate pod -- ls"]:
+    for refused in [
+        "docker run --frobnicate x",
+        "kubectl exec --frobnicate pod -- ls",
+        "oc rsh pod",  # the pod's shell, reading oc's input
+        "lxc shell c",
+        "incus exec --frobnicate c -- ls",
+    ]:
         with pytest.raises(SplitError):
             split(refused)
 

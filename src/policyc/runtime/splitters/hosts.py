@@ -1,5 +1,6 @@
 """Programs that run a command on another host, in a container or in a
-sandbox: ssh, scp, sftp, rsync, docker, podman, kubectl and bwrap. Held:
+sandbox: ssh, scp, sftp, rsync, docker, podman, nerdctl, the compose
+programs, kubectl and oc, lxc and incus, and bwrap. Held:
 the command runs elsewhere, as another user or under another root. Read
 for `takers`."""
 
@@ -200,14 +201,34 @@ _COMPOSE_RUN = getopt_spec(
 )
 
 
+# nerdctl 1 and 2 (containerd's docker-compatible CLI): its global options.
+_NERDCTL_GLOBAL = getopt_spec(
+    "anH",
+    "",
+    "",
+    "--address --host --namespace --snapshotter --storage-driver --cni-path "
+    "--cni-netconfpath --data-root --cgroup-manager --insecure-registry --hosts-dir "
+    "--host-gateway-ip --bridge-ip --cdi-spec-dirs --userns-remap --global-dns "
+    "--global-dns-opts --global-dns-search",
+    "--debug --debug-full --experimental --kube-hide-dupe",
+)
+# docker-compose (Compose v1's program, and v2's standalone one) and
+# podman-compose take `compose`'s words: `docker-compose exec web CMD`.
+_COMPOSE_PROGRAMS = frozenset({"docker-compose", "podman-compose"})
+
+
 def _docker_commands(words: list[Word], name: str) -> list | None:
     """What `docker exec CONTAINER CMD...`, `docker run [--entrypoint P] IMAGE
     [CMD...]` (and `container exec`/`run`/`create`, `compose exec SERVICE
     CMD...`) run in the container. Held: it runs in another root. An image's
-    own command (`docker run IMAGE`) is not the caller's: as written."""
+    own command (`docker run IMAGE`) is not the caller's: as written. Also
+    podman, nerdctl, docker-compose and podman-compose."""
     if DOCKER_RUNS.isdisjoint(w.value for w in words):
         return None  # `docker ps -a`, `docker build .`: read as written
-    _, rest = getopt(words, name, _DOCKER_GLOBAL, permute=False)
+    if name in _COMPOSE_PROGRAMS:
+        words = [words[0], part_of(words[0], "compose")] + words[1:]
+    spec = _NERDCTL_GLOBAL if name == "nerdctl" else _DOCKER_GLOBAL
+    _, rest = getopt(words, name, spec, permute=False)
     if rest and rest[0].value == "container":
         rest = rest[1:]
     if not rest:
@@ -250,10 +271,28 @@ _KUBECTL_SPEC = getopt_spec(
 )
 
 
+# OpenShift's `oc rsh [OPTIONS] POD [COMMAND...]` (oc 4): a shell in the
+# pod, or the command (oc's `exec` is kubectl's).
+_OC_RSH = getopt_spec(
+    "cf",
+    "tTq",
+    "",
+    "--container --filename --shell --timeout --namespace --context --kubeconfig --server",
+    "--tty --no-tty --quiet",
+)
+
+
 def _kubectl_commands(words: list[Word], name: str) -> list | None:
     """`kubectl exec POD -- CMD...` runs CMD in the pod: held. (Older kubectl
-    also took `exec POD CMD...`; read so too.)"""
+    also took `exec POD CMD...`; read so too.) Also oc, and its `rsh`."""
     values = [w.value for w in words]
+    if name == "oc" and "rsh" in values:
+        _, operands = getopt(words, name, _OC_RSH, permute=False)
+        if operands and operands[0].value == "rsh":
+            _, operands = getopt(operands, name, _OC_RSH, permute=False)  # POD COMMAND...
+            if len(operands) < 2:
+                raise opens_shell("oc rsh")  # the pod's shell, on oc's input
+            return [HELD, ("words", operands[1:])]
     end = values.index("--") if "--" in values else len(values)
     if end + 1 < len(words) and not {"run", "debug"}.isdisjoint(values[1:end]):
         # `kubectl run NAME --image=I -- CMD`: the options of run and debug
@@ -267,6 +306,33 @@ def _kubectl_commands(words: list[Word], name: str) -> list | None:
     if end == len(words) and len(operands) > 2:
         return [HELD, ("words", operands[2:])]  # the old form, `exec POD CMD`
     return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
+
+
+# LXD's lxc and Incus (5 and 6; cobra: options anywhere before `--`): the
+# global options and exec's. `lxc exec INSTANCE [--] COMMAND...` runs the
+# command in the instance; `lxc shell INSTANCE` opens a login shell there.
+_LXC_SPEC = getopt_spec(
+    "e",
+    "hqvntT",
+    "",
+    "--project --cwd --env --group --mode --user",
+    "--debug --force-local --help --quiet --verbose --version --sub-commands "
+    "--force-interactive --force-noninteractive --disable-stdin",
+)
+
+
+def _lxc_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if "exec" not in values and "shell" not in values:
+        return None  # `lxc list`, `incus launch images:debian/12 c1`: as written
+    end = values.index("--") if "--" in values else len(values)
+    _, operands = getopt(words[:end], name, _LXC_SPEC, permute=True)
+    if not operands or operands[0].value not in ("exec", "shell"):
+        return None  # `exec` or `shell` was an option's value or an operand
+    if operands[0].value == "shell":
+        raise opens_shell(f"{name} shell")
+    command = words[end + 1 :] if end < len(words) else operands[2:]
+    return [HELD, ("words", command)] if command else None
 
 
 # bubblewrap 0.6 to 0.11: how many values each option takes. The command
@@ -325,5 +391,9 @@ TAKERS = {
     "docker": _docker_commands,
     "podman": _docker_commands,
     "kubectl": _kubectl_commands,
+    "oc": _kubectl_commands,
     "bwrap": _bwrap_commands,
+    "lxc": _lxc_commands,
+    "incus": _lxc_commands,
 }
+TAKERS.update(dict.fromkeys(("nerdctl", *_COMPOSE_PROGRAMS), _docker_commands))

@@ -617,7 +617,8 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 # a hook deciding `git status` does without its ~1 ms import.
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
-    "ssh scp sftp rsync docker podman kubectl hyperfine sg newgrp bwrap "
+    "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
+    "incus hyperfine sg newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
@@ -895,6 +896,8 @@ PLAIN_UNLESS = {
     "docker": lambda words: not DOCKER_RUNS.isdisjoint(words),
     "podman": lambda words: not DOCKER_RUNS.isdisjoint(words),
     "kubectl": lambda words: "exec" in words or "--" in words,
+    "oc": lambda words: "exec" in words or "--" in words or "rsh" in words,
+    "lxc": lambda words: "exec" in words or "shell" in words,
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
     "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
@@ -906,3 +909,7 @@ PLAIN_UNLESS = {
     # `ip netns exec`, by any prefix of exec, and a batch (`-b`, not `-br`)
     "ip": lambda words: any(w in IP_EXEC or w[:2] == "-b" and w[:3] != "-br" for w in words),
 }
+PLAIN_UNLESS.update(
+    dict.fromkeys(("nerdctl", "docker-compose", "podman-compose"), PLAIN_UNLESS["docker"])
+)
+PLAIN_UNLESS["incus"] = PLAIN_UNLESS["lxc"]
