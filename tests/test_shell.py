@@ -841,8 +841,14 @@ def test_a_runner_is_read_for_the_command_it_runs():
     assert constraints("uvx --from black==24 black src") == ["black src"]
     assert constraints("hatch -e dev run rm -rf /") == ["rm -rf /"]
     assert constraints("pixi exec -s jq jq .") == ["jq ."]
+    assert constraints("uv tool run ruff check") == ["ruff check"]  # uvx's long name
+    assert constraints("uv tool --quiet run rm -rf /") == ["rm -rf /"]
+    assert constraints("rye run rm -rf /") == ["rm -rf /"]
+    assert constraints("devbox run -e A=1 rm -rf /") == ["rm -rf /"]
     # Subcommands that run nothing of the caller's are read as written.
     assert constraints("uv pip install rm") == []
+    assert constraints("uv tool install ruff") == []
+    assert constraints("poetry shell --help") == []
     assert constraints("npm test") == []
     # Past an option we do not know, each later word may begin the command.
     assert constraints("uv run --new-flag x pytest -k rm") == [
@@ -850,11 +856,18 @@ def test_a_runner_is_read_for_the_command_it_runs():
         "pytest -k rm",
         "rm",
     ]
+    # Before the subcommand, past one: only if a subcommand that runs one follows.
+    assert constraints("uv --new-flag x") == []
+    assert constraints("uv --new-flag run pytest") == ["run pytest", "pytest"]
     for refused in [
         "npx -c 'rm -rf /'",  # a shell string
         "perf stat --pre 'rm -rf /' true",  # a command perf runs first
         "uv run --new-flag " + " ".join("abcdefghi"),  # too many guesses
         "uv run " * 5 + "rm",  # nested deeper than MAX_DEPTH
+        "poetry shell",  # a shell in the environment, reading the input
+        "echo 'rm -rf /' | pipenv shell",
+        "pixi shell -e dev",
+        "devbox shell",
     ]:
         with pytest.raises(SplitError):
             split(refused)
@@ -1087,6 +1100,10 @@ def test_environment_runners_hold_what_they_run():
         ("nix-shell -p hello --run 'rm -rf /'", "rm -rf /"),
         ("nix develop -c rm -rf /", "rm -rf /"),
         ("nix shell nixpkgs#jq --command rm -rf /", "rm -rf /"),
+        ("guix shell python -- rm -rf /", "rm -rf /"),
+        ("guix environment --ad-hoc jq -- rm -rf /", "rm -rf /"),
+        ("flox activate -d . -- rm -rf /", "rm -rf /"),
+        ("flox activate -c 'rm -rf /'", "rm -rf /"),
     ]:
         assert _parts(command)[1:] == [(inner, True)], command
         assert not split(command)[0].get("constrain")
@@ -1095,11 +1112,27 @@ def test_environment_runners_hold_what_they_run():
         "mise run test -- rm",
         "direnv allow",
         "nix build",
-        "nix-shell",
+        "nix search nixpkgs shell",  # a word, not nix's command
+        "nix-shell --help",
+        "nix develop --phase build",
+        "guix install jq",
+        "guix shell --search-paths python",
+        "flox activate",  # with no terminal it prints a script to source
     ]:
         assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
     with pytest.raises(SplitError, match="mise with options before exec"):
         split("mise -C . exec -- rm x")
+    # With no command, a shell in the environment, which reads the input.
+    for refused in [
+        "nix-shell",
+        "echo 'rm -rf /' | nix-shell -p jq",
+        "nix develop",
+        "nix --extra-experimental-features nix-command develop",
+        "nix shell nixpkgs#jq",
+        "guix shell python",
+    ]:
+        with pytest.raises(SplitError, match="opening a shell"):
+            split(refused)
 
 
 def test_commands_read_from_the_input_or_stored_for_later_are_refused():

@@ -2,7 +2,8 @@
 sandbox, another architecture or toolchain, or with something around it
 (firejail, flatpak-spawn, macOS's sandbox-exec, arch and xcrun, moreutils'
 chronic, nocache, cpulimit, ssh-agent, asdf exec, toolbox run, distrobox
-enter, proot, schroot, nq, setarch, rlwrap, `ip netns exec`). The command
+enter, proot, schroot, nq, setarch, rlwrap, `ip netns exec`, `guix shell`,
+`flox activate`). The command
 is held, as
 sudo's is: deny and ask rules see it, and an allow must name the launcher
 as written (`firejail:*`), since what it changes about the command (a
@@ -16,7 +17,17 @@ refused (`getopt`): a value read as the command would hide the command.
 from __future__ import annotations
 
 from .programs import IP_EXEC
-from .words import HELD, SplitError, Word, getopt, getopt_spec, opens_shell, option_names, part_of
+from .words import (
+    HELD,
+    SplitError,
+    Word,
+    getopt,
+    getopt_spec,
+    opens_shell,
+    option_names,
+    part_of,
+    value_of,
+)
 
 # getopt-style launchers (versions: sandbox-exec of macOS 14, xcrun 70,
 # chronic of moreutils 0.69, nocache 1.2, cpulimit 0.2 and limitcpu 3,
@@ -212,6 +223,25 @@ def _setarch(words: list[Word], name: str) -> list[Word]:
     return _or_shell(name, *getopt(words, name, _SETARCH, permute=False), _SETARCH_QUIET)
 
 
+# GNU Guix 1.4's `guix shell [OPTIONS] [PACKAGES...] -- COMMAND...` (and the
+# older `guix environment`), and the options with which it starts no shell.
+_GUIX_QUIET = option_names(
+    "-h --help -V --version --search-paths --export-manifest -n --dry-run --check"
+)
+
+
+def _guix(words: list[Word], name: str) -> list[Word]:
+    """The command after `--`; with none, the shell it starts is refused."""
+    values = [w.value for w in words]
+    if values[1:2] not in (["shell"], ["environment"]):
+        return []  # `guix install`, `guix pull`: read as written
+    if "--" in values:
+        return words[values.index("--") + 1 :]
+    if _GUIX_QUIET.isdisjoint(value.partition("=")[0] for value in values):
+        raise opens_shell(f"{name} {values[1]}")
+    return []
+
+
 # How each launcher's command is found: the words it runs, maybe none.
 _LAUNCHED = {
     **dict.fromkeys(_SPECS, _by_getopt),
@@ -225,6 +255,7 @@ _LAUNCHED = {
     "proot": _proot,
     "schroot": _schroot,
     "nq": _nq,
+    "guix": _guix,
     **dict.fromkeys(("setarch", "linux32", "linux64", "i386", "x86_64"), _setarch),
 }
 
@@ -298,6 +329,23 @@ def _ip_commands(words: list[Word], name: str) -> list | None:
     return None
 
 
+def _flox_commands(words: list[Word], name: str) -> list | None:
+    """`flox activate [OPTIONS] -- COMMAND...` or `-c STRING` (flox 1.x) run
+    in the environment: held. With neither, and no terminal, it prints the
+    script to source: nothing runs."""
+    values = [w.value for w in words]
+    if values[1:2] != ["activate"]:
+        return None
+    for k in range(2, len(values)):
+        option, eq, _ = values[k].partition("=")
+        if values[k] == "--":
+            return [HELD, ("words", words[k + 1 :])] if k + 1 < len(words) else None
+        if option in ("-c", "--command"):
+            return [HELD, ("string", value_of(words, k, eq))]
+    return None
+
+
 TAKERS = dict.fromkeys(_LAUNCHED, _launcher_commands)
+TAKERS["flox"] = _flox_commands
 TAKERS["rlwrap"] = _rlwrap_commands
 TAKERS["ip"] = _ip_commands

@@ -18,6 +18,7 @@ from .words import (
     input_word,
     is_input,
     new_word,
+    opens_shell,
     option_names,
     value_of,
 )
@@ -183,7 +184,7 @@ _NODE_EXEC = (
     option_names("-c --call --shell-mode"),
 )
 RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], frozenset[str]]] = {
-    "uv": (frozenset({"run"}), *_PYTHON_RUN),
+    "uv": (frozenset({"run", "tool run"}), *_PYTHON_RUN),
     # `uvx ruff check` (uv tool run): --from names the package, not the command.
     "uvx": (None, _PYTHON_RUN[0] | option_names("--from"), *_PYTHON_RUN[1:]),
     "hatch": (
@@ -210,6 +211,20 @@ RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], froze
             "-q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi "
             "--no-plugins --no-cache"
         ),
+        frozenset(),
+    ),
+    # rye 0.4x (uv's predecessor) and Jetify's devbox 0.1x: a script of the
+    # project's or a command (`devbox run rm -rf /`), read as a command.
+    "rye": (
+        frozenset({"run"}),
+        option_names("--pyproject"),
+        option_names("-v --verbose -q --quiet"),
+        frozenset(),
+    ),
+    "devbox": (
+        frozenset({"run"}),
+        option_names("-c --config -e --env --env-file --environment"),
+        option_names("-q --quiet --pure --omit-nix-env --recompute"),
         frozenset(),
     ),
     "pipenv": (
@@ -271,6 +286,10 @@ RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], froze
     ),
 }
 RUNNERS["mamba"] = RUNNERS["micromamba"] = RUNNERS["conda"]
+# Runners whose `shell` starts a shell in their environment, which reads
+# its commands from the input as bash alone does.
+RUNNER_SHELLS = frozenset({"poetry", "pipenv", "hatch", "pixi", "devbox"})
+_HELP = frozenset({"-h", "--help"})
 # Each guess is read in full (it may be `bash -c ...` or another runner), so
 # guesses nest: at most 8 at each of MAX_DEPTH levels.
 _MAX_RUNNER_GUESSES = 8
@@ -296,6 +315,10 @@ def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word
             elif option[:2] in with_value and not option.startswith("--"):
                 i += 1  # a short option with its value attached: `-p3.12`
             else:
+                if subcommands is not None and not any(
+                    sub.split()[-1] == w.value for sub in subcommands for w in words[i + 1 :]
+                ):
+                    return []  # no subcommand that runs one follows: nothing runs
                 guesses = [words[j:] for j in range(i + 1, n) if not words[j].value.startswith("-")]
                 if len(guesses) > _MAX_RUNNER_GUESSES:
                     raise SplitError(
@@ -305,9 +328,19 @@ def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word
                 return guesses
             continue
         if subcommands is not None:
-            if value not in subcommands:
+            if (
+                value == "shell"
+                and name in RUNNER_SHELLS
+                and not any(w.value in _HELP for w in words)
+            ):
+                raise opens_shell(f"{name} shell")  # `echo … | poetry shell`
+            # `uv tool run`: a two-word subcommand's first word leaves its second.
+            second = frozenset(
+                sub[len(value) + 1 :] for sub in subcommands if sub.startswith(value + " ")
+            )
+            if value not in subcommands and not second:
                 return []  # another subcommand (`uv pip install`): nothing runs
-            subcommands = None
+            subcommands = None if value in subcommands else second
             i += 1
             continue
         return [words[i:]]
@@ -622,7 +655,7 @@ TAKER_NAMES = option_names(
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
-    "proot schroot nq setarch linux32 linux64 i386 x86_64 rlwrap ip "
+    "proot schroot nq setarch linux32 linux64 i386 x86_64 rlwrap ip guix flox "
     "xterm uxterm urxvt urxvtc rxvt rxvt-unicode konsole x-terminal-emulator ghostty "
     "cool-retro-term alacritty gnome-terminal mate-terminal xfce4-terminal terminator sakura "
     "lxterminal termite guake tilda tilix ptyxis qterminal kgx gnome-console terminology "

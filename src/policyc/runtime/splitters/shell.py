@@ -47,6 +47,7 @@ from .programs import (
     LEADING_OPTIONS,
     PLAIN_UNLESS,
     REFUSED_VARIABLES,
+    RUNNER_SHELLS,
     RUNNERS,
     SHELLS,
     TAKER_NAMES,
@@ -1101,11 +1102,15 @@ _READ_ARGUMENTS = {
     "find": lambda words: not (FIND_EXEC.isdisjoint(words) and FIND_WRITE.isdisjoint(words)),
 }
 for _name, _spec in RUNNERS.items():
+    # The words that start a command (`uv tool run`: its `run`), or a shell.
+    _runs = {sub.split()[-1] for sub in _spec[0] or ()} | (
+        {"shell"} if _name in RUNNER_SHELLS else set()
+    )
     _READ_ARGUMENTS[_name] = (
         (lambda words: len(words) > 1)
         if _spec[0] is None
-        else (lambda words, runs=_spec[0]: not runs.isdisjoint(words))
+        else (lambda words, runs=frozenset(_runs): not runs.isdisjoint(words))
     )
-del _name, _spec
+del _name, _spec, _runs
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)

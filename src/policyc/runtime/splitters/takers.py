@@ -269,13 +269,32 @@ def _nix_commands(words: list[Word], name: str) -> list | None:
                         f"{name} {value} without a command string cannot be evaluated statically"
                     )
                 return [HELD, ("string", words[k + 1])]
+        if _NIX_QUIET.isdisjoint(values):
+            raise opens_shell(name)  # its bash reads the input: `echo … | nix-shell`
         return None
-    if not ("develop" in values or "shell" in values):
-        return None  # `nix build`, `nix run` (the package's own program)
+    command = next((value for value in values[1:] if value in _NIX_COMMANDS), None)
+    if command not in ("develop", "shell"):
+        return None  # `nix build`, `nix run` (the package's own program), `nix search x shell`
     for k, value in enumerate(values):
         if value in ("-c", "--command"):
             return [HELD, ("words", words[k + 1 :])] if k + 1 < len(words) else None
+    if _NIX_QUIET.isdisjoint(values):
+        raise opens_shell(f"{name} {command}")
     return None
+
+
+# nix's commands (2.18 to 2.24), to tell `nix develop` from `nix search x
+# develop`; and the options with which nix-shell, `nix develop` or `nix
+# shell` start no shell (a query, or develop's phases, run in the shell it builds).
+_NIX_COMMANDS = option_names(
+    "build develop shell run search flake profile eval repl path-info store log why-depends "
+    "bundle copy edit fmt hash key nar print-dev-env realisation registry upgrade-nix "
+    "derivation daemon config help doctor env"
+)
+_NIX_QUIET = option_names(
+    "--help --version --unpack --configure --build --check --install --installcheck --phase "
+    "--dry-run"
+)
 
 
 # hyperfine (1.16 to 1.19; clap: options anywhere among the commands).
