@@ -1619,6 +1619,9 @@ def test_ssh_scp_sftp_and_rsync_are_read_for_the_commands_they_run():
     assert _parts("ssh -E /etc/x host ls")[1:] == [("/etc/x", False), ("ls", True)]
     assert _parts("ssh -N -L 8080:localhost:80 host")[1:] == []  # no command
     assert _parts("ssh -n host")[1:] == []  # a shell that reads nothing
+    # -n (input from /dev/null) and -N keep a command given: it was missed.
+    assert _parts("ssh -n host rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("ssh -N host rm -rf /")[1:] == [("rm -rf /", True)]
     assert _parts("ssh -V") == [("ssh -V", False)]
     assert _parts("ssh") == [("ssh", False)]  # its usage
     # With no command, the host's shell reads its commands from ssh's input.
@@ -1976,6 +1979,54 @@ def test_terminal_emulators_hold_the_command_they_open_a_window_for():
     ]:
         with pytest.raises(SplitError, match=re.escape(reason)):
             split(refused)
+
+
+def test_platforms_clis_hold_the_command_they_run_on_their_machines():
+    for command in [
+        "heroku run -a app rm -rf /",
+        "heroku run:detached 'rm -rf /'",
+        "fly -a app ssh console -C 'rm -rf /'",
+        "flyctl ssh console --command='rm -rf /'",
+        "gcloud compute ssh vm --zone z --command 'rm -rf /'",
+        "gcloud compute ssh vm -- -t rm -rf /",  # ssh's words: its options, then a command
+        "gcloud cloud-shell ssh --command='rm -rf /'",
+        "vagrant ssh web -c 'rm -rf /'",
+        "vagrant ssh -- rm -rf /",
+        "gh codespace ssh -c name -- -t rm -rf /",
+        "gh cs ssh -- rm -rf /",
+        "mosh host rm -rf /",
+        "mosh host -- rm -rf /",  # its manual's form
+        "mosh --ssh='rm -rf /' host",  # a program run here
+        "machinectl shell root@c /bin/rm -rf /",
+        "machinectl -q shell --uid=0 c rm -rf /",
+    ]:
+        assert ("rm -rf /", True) in _parts(command), command
+    for command in [
+        "heroku logs --tail",
+        "fly deploy",
+        "gcloud compute instances list",
+        "gcloud compute ssh vm -- -N -L 80:localhost:80",  # no command, no shell
+        "vagrant up",
+        "vagrant ssh-config",
+        "gh pr list",
+        "gh codespace ssh --config",  # prints ssh's settings
+        "mosh host",  # needs a terminal: nothing runs
+        "machinectl status shell",
+    ]:
+        assert _parts(command) == [(quote_join(shlex.split(command)), False)], command
+    # With no command, the machine's shell reads the input.
+    for refused in [
+        "fly ssh console",
+        "gcloud compute ssh vm",
+        "echo 'rm -rf ~' | vagrant ssh",
+        "gh codespace ssh",
+        "machinectl shell c",
+        "heroku run bash",  # bash alone reads the input, there too
+    ]:
+        with pytest.raises(SplitError, match="reading commands from its input|opening a shell"):
+            split(refused)
+    with pytest.raises(SplitError, match="--ssh-flag"):  # flags ssh reads here
+        split("gcloud compute ssh vm --ssh-flag='-o ProxyCommand=x' --command ls")
 
 
 def test_typing_into_windows_and_ssh_config_files_are_refused():

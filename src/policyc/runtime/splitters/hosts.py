@@ -32,16 +32,18 @@ _SSH_REFUSED = option_names(
 )
 
 
-def _ssh_commands(words: list[Word], name: str) -> list | None:
+def ssh_commands(words: list[Word], name: str, shell: bool = True) -> list | None:
     """The command `ssh [options] HOST [options] COMMAND...` runs on the host:
     its words joined with spaces, read by the remote user's shell. Held: it
     runs elsewhere, as another user. With no command, the remote shell
     reads its commands from ssh's input (`echo 'rm -rf ~' | ssh host`, a
-    here-document): refused, as a local shell reading its input is."""
+    here-document): refused, as a local shell reading its input is, unless
+    `shell` is false (a platform's CLI gave the command apart)."""
     options, operands = _ssh_words(words, name)
     taken: list = [HELD]
     taken += [("file", value) for option, value in options if option == "-E"]  # its log
-    if not operands or last_option(options, *_SSH_NO_SHELL) is not None:
+    no_shell = not shell or last_option(options, *_SSH_NO_SHELL) is not None
+    if not operands or len(operands) == 1 and no_shell:
         return taken if len(taken) > 1 else None  # (no host: ssh prints its usage)
     if len(operands) == 1:
         raise opens_shell(name, " (give it the command to run, or -n for none)")
@@ -384,7 +386,7 @@ def _bwrap_commands(words: list[Word], name: str) -> list | None:
 
 
 TAKERS = {
-    "ssh": _ssh_commands,
+    "ssh": ssh_commands,
     "scp": _copy_commands,
     "sftp": _copy_commands,
     "rsync": _rsync_commands,

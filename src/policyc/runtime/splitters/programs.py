@@ -651,7 +651,7 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
-    "incus hyperfine sg newgrp bwrap "
+    "incus heroku fly flyctl gcloud vagrant gh mosh machinectl hyperfine sg newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
@@ -946,3 +946,13 @@ PLAIN_UNLESS.update(
     dict.fromkeys(("nerdctl", "docker-compose", "podman-compose"), PLAIN_UNLESS["docker"])
 )
 PLAIN_UNLESS["incus"] = PLAIN_UNLESS["lxc"]
+# Platforms' CLIs (`platforms`): `gh pr list` and `gcloud config list` stay plain.
+PLAIN_UNLESS.update(
+    heroku=lambda words: "run" in words or "run:detached" in words,
+    fly=lambda words: "console" in words,
+    flyctl=lambda words: "console" in words,
+    gcloud=lambda words: "ssh" in words,
+    vagrant=lambda words: "ssh" in words,
+    gh=lambda words: "ssh" in words,
+    machinectl=lambda words: "shell" in words,
+)

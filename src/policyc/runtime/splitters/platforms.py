@@ -1,0 +1,213 @@
+"""Platforms' CLIs that run a command on a machine of theirs, as ssh does:
+`heroku run`, `fly ssh console -C`, `gcloud compute ssh --command`, `vagrant
+ssh -c`, `gh codespace ssh -- …`, mosh and `machinectl shell`. Held: the
+command runs elsewhere, as another user. With no command most open the
+machine's shell on their input (`echo 'rm -rf ~' | vagrant ssh`): refused,
+as `ssh HOST` is. Read for `takers`.
+
+Only the options each needs to find the command are read: these CLIs have
+many, most of them flags or `--name=value`, and a word read as the command
+that was an option's value can only add what deny and ask rules see.
+"""
+
+from __future__ import annotations
+
+from .hosts import ssh_commands
+from .words import (
+    FEEDERS,
+    HELD,
+    SplitError,
+    Word,
+    getopt,
+    getopt_spec,
+    is_input,
+    new_word,
+    opens_shell,
+    option_names,
+    part_of,
+    value_of,
+)
+
+
+def _remote_string(words: list[Word], name: str) -> tuple:
+    """The words a remote shell runs, joined with spaces as ssh joins them."""
+    if any(map(is_input, words)):
+        raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
+    joined = " ".join(w.value for w in words)
+    return ("string", new_word(Word, (joined, 0, 0, any(w.expands for w in words), True)))
+
+
+def _option_string(words: list[Word], names: frozenset) -> tuple | None:
+    """The value of the last of the options `names` (`-c CMD`, `--command=CMD`,
+    `-cCMD` for a one-letter one), as a held string; None if none is given."""
+    found = None
+    for k in range(1, len(words)):
+        value = words[k].value
+        if value == "--":
+            break
+        option, eq, _ = value.partition("=")
+        if option in names:
+            found = value_of(words, k, eq)
+        elif value[:2] in names and value[:2] != "--" and len(value) > 2:
+            found = part_of(words[k], value[2:])
+    return ("string", found) if found is not None else None
+
+
+# Heroku CLI 8 to 10 (oclif): `heroku run [FLAGS] COMMAND...` runs COMMAND
+# in a one-off dyno's shell; `run:detached` too, in the background.
+_HEROKU_RUN = getopt_spec(
+    "arse",
+    "xh",
+    "",
+    "--app --remote --size --env --type",
+    "--exit-code --no-tty --no-notify --no-launcher --help",
+)
+
+
+def _heroku_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if values[1:2] not in (["run"], ["run:detached"]):
+        return None  # `heroku logs`, `heroku ps`: read as written
+    _, command = getopt(words[1:], name, _HEROKU_RUN, permute=False)
+    return [HELD, _remote_string(command, name)] if command else None
+
+
+# flyctl 0.2 and 0.3: `fly ssh console [-C CMD]`; without -C, the machine's shell.
+_FLY_COMMAND = option_names("-C --command")
+_FLY_QUIET = option_names("-h --help")
+
+
+def _fly_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if not any(values[k : k + 2] == ["ssh", "console"] for k in range(1, len(values))):
+        return None  # `fly deploy`, `fly ssh issue`: read as written
+    command = _option_string(words, _FLY_COMMAND)
+    if command is None:
+        if _FLY_QUIET.isdisjoint(values):
+            raise opens_shell(f"{name} ssh console", " (give it -C COMMAND)")
+        return None
+    return [HELD, command]
+
+
+# gcloud 4xx: `gcloud [compute|cloud-shell|... tpu-vm] ssh TARGET [--command
+# CMD] [-- SSH_ARGS...]`; what follows `--` is ssh's, a command among it.
+_GCLOUD_QUIET = option_names("--help --dry-run")
+
+
+def _gcloud_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if "ssh" not in values or not {"compute", "cloud-shell", "tpu-vm"}.intersection(values):
+        return None  # `gcloud compute instances list`: read as written
+    end = values.index("--") if "--" in values else len(values)
+    if any(value.startswith("--ssh-flag") for value in values[:end]):
+        # flags handed to ssh (`--ssh-flag='-o ProxyCommand=…'`) run here
+        raise SplitError(f"{name} --ssh-flag cannot be evaluated statically")
+    taken: list = [HELD]
+    command = _option_string(words[:end], option_names("--command"))
+    if command is not None:
+        taken.append(command)
+    if end < len(words):
+        ssh = [part_of(words[0], "ssh"), part_of(words[0], "host")] + words[end + 1 :]
+        taken += (ssh_commands(ssh, name, shell=command is None) or [HELD])[1:]
+    elif command is None and _GCLOUD_QUIET.isdisjoint(values):
+        raise opens_shell(f"{name} ssh", " (give it --command)")
+    return taken if len(taken) > 1 else None
+
+
+# Vagrant 2: `vagrant ssh [NAME] [-c CMD] [-p] [-t] [-- SSH_ARGS...]`.
+def _vagrant_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if values[1:2] != ["ssh"]:
+        return None  # `vagrant up`, `vagrant ssh-config`: read as written
+    end = values.index("--") if "--" in values else len(values)
+    command = _option_string(words[:end], option_names("-c --command"))
+    taken: list = [HELD] + ([command] if command is not None else [])
+    if end < len(words):
+        ssh = [part_of(words[0], "ssh"), part_of(words[0], "host")] + words[end + 1 :]
+        taken += (ssh_commands(ssh, name, shell=command is None) or [HELD])[1:]
+    elif command is None and not {"-h", "--help"}.intersection(values):
+        raise opens_shell(f"{name} ssh", " (give it -c COMMAND)")
+    return taken if len(taken) > 1 else None
+
+
+# GitHub CLI 2: `gh codespace ssh [FLAGS] [-- SSH_ARGS... [COMMAND]]` (`gh cs`).
+_GH_SSH = getopt_spec(
+    "cR",
+    "dh",
+    "",
+    "--codespace --repo --repo-owner --debug-file --profile --server-port",
+    "--debug --help --config",
+)
+
+
+def _gh_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if values[1:2] not in (["codespace"], ["cs"]) or values[2:3] != ["ssh"]:
+        return None  # `gh pr list`: read as written
+    options, rest = getopt(words[2:], name, _GH_SSH, permute=True)
+    if ("--config", None) in options or any(o in ("-h", "--help") for o, _ in options):
+        return None  # prints an ssh config, or the help
+    ssh = [part_of(words[0], "ssh"), part_of(words[0], "host")] + rest
+    return ssh_commands(ssh, f"{name} codespace ssh")
+
+
+# mosh 1.3 and 1.4: `mosh [OPTIONS] [--] [USER@]HOST [COMMAND...]`. --ssh and
+# --client name programs run here; --server one run on the host.
+_MOSH = getopt_spec(
+    "p",
+    "an46",
+    "",
+    "--client --server --ssh --predict --family --port --bind-server --experimental-remote-ip",
+    "--predict-overwrite --no-ssh-pty --no-init --local --help --version",
+)
+
+
+def _mosh_commands(words: list[Word], name: str) -> list | None:
+    options, operands = getopt(words, name, _MOSH, permute=False)
+    taken: list = [HELD]
+    taken += [("string", v) for o, v in options if o in ("--ssh", "--client", "--server")]
+    command = operands[1:]
+    if command and command[0].value == "--":  # `mosh host -- screen -r` (its manual)
+        command = command[1:]
+    if command:
+        taken.append(("words", command))
+    return taken if len(taken) > 1 else None  # with no command, mosh needs a terminal
+
+
+# systemd's machinectl: `machinectl shell [[USER@]NAME [COMMAND...]]` runs
+# COMMAND in the container; with none, a shell there on the input.
+_MACHINECTL = getopt_spec(
+    "MHEp",
+    "qlh",
+    "",
+    "--machine --host --setenv --uid --property --max-addresses --kill-whom --signal",
+    "--quiet --no-pager --no-legend --no-ask-password --help --version --all --full",
+)
+
+
+def _machinectl_commands(words: list[Word], name: str) -> list | None:
+    """Options before `shell` and between it and NAME; what follows NAME is
+    the command's, as written."""
+    values = [w.value for w in words]
+    if "shell" not in values:
+        return None  # `machinectl list`, `machinectl start c`: read as written
+    at = values.index("shell")
+    _, before = getopt(words[:at], name, _MACHINECTL, permute=True)
+    if before:
+        return None  # `shell` was another verb's operand
+    _, operands = getopt(words[at:], name, _MACHINECTL, permute=False)
+    if len(operands) < 2:
+        raise opens_shell(f"{name} shell")
+    return [HELD, ("words", operands[1:])]
+
+
+TAKERS = {
+    "heroku": _heroku_commands,
+    "fly": _fly_commands,
+    "flyctl": _fly_commands,
+    "gcloud": _gcloud_commands,
+    "vagrant": _vagrant_commands,
+    "gh": _gh_commands,
+    "mosh": _mosh_commands,
+    "machinectl": _machinectl_commands,
+}
