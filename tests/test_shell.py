@@ -775,6 +775,9 @@ def test_options_and_wrappers_do_not_hide_a_denied_command(table):
         "env a-b=1 rm -rf /",
         "setsid -w rm -rf /",
         "busybox rm -rf /",
+        "toybox rm -rf /",
+        "taskpolicy -b rm -rf /",
+        "heaptrack -o trace rm -rf /",
         "fd -e tmp -x rm -rf",
         "rg --pre rm x",
     ]:
@@ -2027,6 +2030,75 @@ def test_platforms_clis_hold_the_command_they_run_on_their_machines():
             split(refused)
     with pytest.raises(SplitError, match="--ssh-flag"):  # flags ssh reads here
         split("gcloud compute ssh vm --ssh-flag='-o ProxyCommand=x' --command ls")
+
+
+def test_virtual_machines_clis_hold_the_command_they_run():
+    for command in [
+        "multipass exec vm -- rm -rf /",
+        "multipass exec -d /tmp vm -- rm -rf /",
+        "limactl shell --workdir / default rm -rf /",
+        "lima rm -rf /",  # limactl shell in the default instance
+        "colima ssh -- rm -rf /",
+        "wsl -d Ubuntu -u root rm -rf /",  # its shell runs the line
+        "wsl -e rm -rf /",  # no shell
+        "wsl.exe -- rm -rf /",
+    ]:
+        assert ("rm -rf /", True) in _parts(command), command
+    for command in ["multipass list", "limactl start", "colima status", "wsl --list"]:
+        assert _parts(command) == [(command, False)], command
+    for refused in [
+        "multipass shell vm",
+        "limactl shell default",
+        "lima",
+        "colima ssh",
+        "echo 'rm -rf /' | wsl",
+    ]:
+        with pytest.raises(SplitError, match="opening a shell"):
+            split(refused)
+    with pytest.raises(SplitError, match="option -rf"):  # its parser takes options anywhere
+        split("multipass exec vm rm -rf /")
+
+
+def test_jobs_are_read_for_the_commands_they_run():
+    # Run here, as they are: decided alone, as hyperfine's commands.
+    assert _parts("concurrently -k -n api,web 'npm:dev' 'rm -rf /'") == [
+        ("npm run dev", False),
+        ("rm -rf /", False),
+    ]
+    assert _parts("concurrently --teardown 'docker compose down' 'make serve'") == [
+        ("make serve", False),
+        ("docker compose down", False),
+    ]
+    assert _parts("cargo watch -x test -s 'rm -rf /'") == [
+        ("cargo test", False),
+        ("rm -rf /", False),
+    ]
+    assert _parts("cargo +nightly watch -- make") == [("make", False)]
+    # Queued, or run on a cluster's nodes: held.
+    for command in [
+        "pueue add -- rm -rf /",
+        "pueue add -g gpu 'rm -rf /'",
+        "pueue add -a 1 2 -- rm -rf /",
+        "mpirun -np 4 --bind-to core rm -rf /",
+        "mpirun --mca btl self rm -rf /",  # two values: each later word a guess
+        "mpiexec -n 1 hostname : -n 1 rm -rf /",  # another program of the job
+        "srun -N1 --gres=gpu:1 rm -rf /",
+        "salloc -N1 rm -rf /",
+        "sbatch -N 1 --wrap='rm -rf /'",
+    ]:
+        assert ("rm -rf /", True) in _parts(command), command
+    for command in ["cargo build --release", "pueue status", "sbatch job.sh"]:
+        assert _parts(command) == [(command, False)], command
+    for refused, reason in [
+        ("concurrently -P 'echo {1}' -- x", "--passthrough-arguments"),
+        ("cargo watch --use-shell python -s x", "--use-shell python"),
+        ("pueue add -a 1 2 rm", "--after without --"),  # which word starts the command
+        ("mpirun --app appfile", "option --app"),  # commands from a file
+        ("srun --prolog=/x make", "option --prolog"),  # a program run first
+        ("salloc -N1", "salloc opening a shell"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
 
 
 def test_typing_into_windows_and_ssh_config_files_are_refused():

@@ -15,8 +15,8 @@ from .words import (
     getopt,
     getopt_spec,
     is_input,
+    joined_string,
     last_option,
-    new_word,
     opens_shell,
     option_names,
     part_of,
@@ -47,11 +47,9 @@ def ssh_commands(words: list[Word], name: str, shell: bool = True) -> list | Non
         return taken if len(taken) > 1 else None  # (no host: ssh prints its usage)
     if len(operands) == 1:
         raise opens_shell(name, " (give it the command to run, or -n for none)")
-    if any(map(is_input, operands)):
+    if is_input(operands[0]):
         raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
-    joined = " ".join(w.value for w in operands[1:])
-    expands = any(w.expands for w in operands[1:])
-    taken.append(("string", new_word(Word, (joined, 0, 0, expands, True))))
+    taken.append(joined_string(operands[1:], name))
     return taken
 
 

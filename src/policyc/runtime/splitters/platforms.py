@@ -14,27 +14,17 @@ from __future__ import annotations
 
 from .hosts import ssh_commands
 from .words import (
-    FEEDERS,
     HELD,
     SplitError,
     Word,
     getopt,
     getopt_spec,
-    is_input,
-    new_word,
+    joined_string,
     opens_shell,
     option_names,
     part_of,
     value_of,
 )
-
-
-def _remote_string(words: list[Word], name: str) -> tuple:
-    """The words a remote shell runs, joined with spaces as ssh joins them."""
-    if any(map(is_input, words)):
-        raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
-    joined = " ".join(w.value for w in words)
-    return ("string", new_word(Word, (joined, 0, 0, any(w.expands for w in words), True)))
 
 
 def _option_string(words: list[Word], names: frozenset) -> tuple | None:
@@ -69,7 +59,7 @@ def _heroku_commands(words: list[Word], name: str) -> list | None:
     if values[1:2] not in (["run"], ["run:detached"]):
         return None  # `heroku logs`, `heroku ps`: read as written
     _, command = getopt(words[1:], name, _HEROKU_RUN, permute=False)
-    return [HELD, _remote_string(command, name)] if command else None
+    return [HELD, joined_string(command, name)] if command else None
 
 
 # flyctl 0.2 and 0.3: `fly ssh console [-C CMD]`; without -C, the machine's shell.
@@ -201,6 +191,72 @@ def _machinectl_commands(words: list[Word], name: str) -> list | None:
     return [HELD, ("words", operands[1:])]
 
 
+# Virtual machines' CLIs: Multipass 1.13+, Lima 0.2x and 1.x (`limactl
+# shell`, and `lima`, its shell in the default instance), Colima 0.6+, and
+# Windows's wsl. With no command each opens the machine's shell.
+_MULTIPASS_EXEC = getopt_spec(
+    "d", "nvh", "", "--working-directory", "--no-map-working-directory --verbose --help"
+)
+_LIMACTL_SHELL = getopt_spec(
+    "", "h", "", "--workdir --shell --log-level", "--reconnect --debug --tty --help"
+)
+_COLIMA_SSH = getopt_spec("p", "lh", "", "--profile", "--layer --help --verbose --very-verbose")
+
+
+def _vm_commands(words: list[Word], name: str) -> list | None:
+    """`multipass exec NAME [--] CMD…`, `limactl shell NAME CMD…`, `lima
+    CMD…` and `colima ssh [--] CMD…`: the command, held."""
+    values = [w.value for w in words]
+    if name == "lima":
+        command = words[1:]
+    else:
+        verb, spec, permute = {
+            "multipass": ("exec", _MULTIPASS_EXEC, True),
+            "limactl": ("shell", _LIMACTL_SHELL, False),
+            "colima": ("ssh", _COLIMA_SSH, True),
+        }[name]
+        if name == "multipass" and values[1:2] == ["shell"]:
+            raise opens_shell(f"{name} shell")
+        if values[1:2] != [verb]:
+            return None  # `multipass list`, `limactl start`, `colima status`: as written
+        end = values.index("--") if "--" in values else len(values)
+        _, operands = getopt(words[1:end], name, spec, permute=permute)
+        named = name != "colima"  # colima's one machine is its profile's
+        command = words[end + 1 :] if end < len(words) else operands[named:]
+        if named and not operands:
+            return None  # no machine named: its usage
+    if not command and name != "multipass":  # (`multipass exec VM` alone: its usage)
+        raise opens_shell(name if name == "lima" else f"{name} {values[1]}")
+    return [HELD, ("words", command)] if command else None
+
+
+# wsl (Windows 10 and 11): `wsl [-d DISTRO] [-u USER] [--cd DIR] [-e CMD… |
+# -- CMD… | CMD…]`. A command line after the options (or `--`) runs in the
+# distribution's shell, `-e` without one; its management options run none.
+_WSL = getopt_spec("du", "", "", "--distribution --user --cd --shell-type", "--system")
+_WSL_MANAGES = option_names(
+    "--install --list -l --shutdown --terminate -t --status --update --set-default -s "
+    "--export --import --import-in-place --unregister --mount --unmount --help --version -v "
+    "--set-version --set-default-version --manage --debug-shell"
+)
+
+
+def _wsl_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if values[1:2] and values[1] in _WSL_MANAGES:
+        return None
+    ends = [k for k, value in enumerate(values) if value in ("-e", "--exec", "--")]
+    end = ends[0] if ends else len(words)
+    _, command = getopt(words[:end], name, _WSL, permute=False)
+    if end < len(words):
+        if values[end] != "--":  # `-e`: the words, with no shell
+            return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
+        command = words[end + 1 :]
+    if not command:
+        raise opens_shell(name)
+    return [HELD, joined_string(command, name)]
+
+
 TAKERS = {
     "heroku": _heroku_commands,
     "fly": _fly_commands,
@@ -210,4 +266,10 @@ TAKERS = {
     "gh": _gh_commands,
     "mosh": _mosh_commands,
     "machinectl": _machinectl_commands,
+    "multipass": _vm_commands,
+    "limactl": _vm_commands,
+    "lima": _vm_commands,
+    "colima": _vm_commands,
+    "wsl": _wsl_commands,
+    "wsl.exe": _wsl_commands,
 }

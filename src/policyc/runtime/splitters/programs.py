@@ -314,6 +314,8 @@ def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word
                 i += 1 if "=" in value else 2
             elif option[:2] in with_value and not option.startswith("--"):
                 i += 1  # a short option with its value attached: `-p3.12`
+            elif value[:2] == "--" and "=" in value:
+                i += 1  # an option not listed, its value attached: it takes no other word
             else:
                 if subcommands is not None and not any(
                     sub.split()[-1] == w.value for sub in subcommands for w in words[i + 1 :]
@@ -651,7 +653,8 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
-    "incus heroku fly flyctl gcloud vagrant gh mosh machinectl hyperfine sg newgrp bwrap "
+    "incus heroku fly flyctl gcloud vagrant gh mosh machinectl multipass limactl lima colima "
+    "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch hyperfine sg newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
     "cpulimit ssh-agent flatpak-spawn asdf arch firejail man toolbox distrobox distrobox-enter "
@@ -955,4 +958,12 @@ PLAIN_UNLESS.update(
     vagrant=lambda words: "ssh" in words,
     gh=lambda words: "ssh" in words,
     machinectl=lambda words: "shell" in words,
+    multipass=lambda words: "exec" in words or "shell" in words,
+    limactl=lambda words: "shell" in words,
+    colima=lambda words: "ssh" in words,
+    # `jobs`: cargo's watch, pueue's add and sbatch's --wrap (`cargo build`
+    # and `pueue status` stay plain)
+    cargo=lambda words: "watch" in words,
+    pueue=lambda words: "add" in words,
+    sbatch=lambda words: any(w[:6] == "--wrap" for w in words),
 )

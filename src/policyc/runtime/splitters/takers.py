@@ -9,7 +9,7 @@ and crontab (refused unless they only list or remove); tmux and screen in
 
 from __future__ import annotations
 
-from . import archivers, emulators, hosts, launchers, platforms, terminals, vaults
+from . import archivers, emulators, hosts, jobs, launchers, platforms, terminals, vaults
 from .programs import SHELLS, shell_reads_input, shell_script
 from .words import (
     FEEDERS,
@@ -633,5 +633,6 @@ COMMAND_TAKERS = {
     **emulators.TAKERS,
     **hosts.TAKERS,
     **platforms.TAKERS,
+    **jobs.TAKERS,
     **vaults.TAKERS,
 }

@@ -60,6 +60,16 @@ new_word = tuple.__new__
 HELD = ("held", None)
 
 
+def joined_string(words: list[Word], name: str) -> tuple:
+    """("string", the words joined with spaces): the command line a remote
+    shell or a queue's `sh -c` runs (`ssh host rm -rf '~'` runs `rm -rf ~`).
+    Words xargs feeds are not known: refused."""
+    if any(map(is_input, words)):
+        raise SplitError(f"{name} given a command by {FEEDERS} cannot be evaluated statically")
+    joined = " ".join(w.value for w in words)
+    return ("string", new_word(Word, (joined, 0, 0, any(w.expands for w in words), True)))
+
+
 # -- reading options from words ----------------------------------------------
 
 

@@ -102,9 +102,23 @@ WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
         1,
         False,
     ),
-    # macOS, and busybox's applets.
+    # macOS (taskpolicy: macOS 13 and 14), busybox's and toybox's applets,
+    # and heaptrack 1.3 to 1.5 (its `-o` report is not read as a write).
     "caffeinate": (getopt_spec("tw", "dimsu"), 0, False),
+    "taskpolicy": (getopt_spec("gcdtlp", "xbBas"), 0, False),
     "busybox": (getopt_spec(), 0, False),
+    "toybox": (getopt_spec(), 0, False),
+    "heaptrack": (
+        getopt_spec(
+            "op",
+            "dhvr",
+            "",
+            "--output --pid",
+            "--debug --use-inject --raw --record-only --help --version",
+        ),
+        0,
+        False,
+    ),
     # (xvfb-run -e FILE writes the X server's errors there; --dbus-daemon,
     # a program dbus-run-session runs, is refused as an option not listed)
     "xvfb-run": (
