@@ -421,6 +421,7 @@ def _is_number(word: str) -> bool:
 
 
 _FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
+_TRANSFERS = frozenset({"curl", "wget"})  # `transfers`: the files they send and save
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # A word whose value is not known here (a variable, xargs' input), among
@@ -829,6 +830,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
             written = with_files_under(program, values, written)
             later += _file_subjects(written, text, config, write=True)
+    if program in _TRANSFERS and len(rest) > 1:
+        from .transfers import transfer_files  # on first use: see TAKER_NAMES
+
+        # `curl -d @.env URL` sends .env, `wget -O ~/.bashrc URL` writes it.
+        values = [_UNKNOWN if w.expands or is_input(w) else w.value for w in rest]
+        read, written = transfer_files(program, values, _UNKNOWN)
+        later += _file_subjects(read, text, config, write=False)
+        later += _file_subjects(written, text, config, write=True)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS), and
         # `grm -rf /` is Homebrew's GNU rm: deny and ask rules see `rm`; an
@@ -1113,4 +1122,13 @@ for _name, _spec in RUNNERS.items():
     )
 del _name, _spec, _runs
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
+
+
+def _transfer_names_files(words: list[str]) -> bool:
+    from .transfers import may_name_files
+
+    return may_name_files(words[0], words)
+
+
+_READ_ARGUMENTS.update(dict.fromkeys(_TRANSFERS, _transfer_names_files))
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)

