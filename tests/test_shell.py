@@ -1117,6 +1117,7 @@ def test_environment_runners_hold_what_they_run():
         "nix build",
         "nix search nixpkgs shell",  # a word, not nix's command
         "nix-shell --help",
+        "nix-shell -i python3 -p python3 x.py",  # a script's `#!` interpreter
         "nix develop --phase build",
         "guix install jq",
         "guix shell --search-paths python",

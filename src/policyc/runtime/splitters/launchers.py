@@ -3,12 +3,10 @@ sandbox, another architecture or toolchain, or with something around it
 (firejail, flatpak-spawn, macOS's sandbox-exec, arch and xcrun, moreutils'
 chronic, nocache, cpulimit, ssh-agent, asdf exec, toolbox run, distrobox
 enter, proot, schroot, nq, setarch, rlwrap, `ip netns exec`, `guix shell`,
-`flox activate`). The command
-is held, as
-sudo's is: deny and ask rules see it, and an allow must name the launcher
-as written (`firejail:*`), since what it changes about the command (a
-profile, an environment, the host outside a sandbox) is not read here.
-Before, `firejail rm -rf /` was only `firejail ...` to a deny on `rm:*`.
+`flox activate`). The command is held, as sudo's is: deny and ask rules
+see it, and an allow must name the launcher as written (`firejail:*`),
+since what it changes about the command (a profile, an environment, the
+host outside a sandbox) is not read here. Before, `firejail rm -rf /` was only `firejail ...` to a deny on `rm:*`.
 
 Options are read as each program reads them, and one not listed is
 refused (`getopt`): a value read as the command would hide the command.

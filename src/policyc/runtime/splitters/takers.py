@@ -285,7 +285,8 @@ def _nix_commands(words: list[Word], name: str) -> list | None:
 
 # nix's commands (2.18 to 2.24), to tell `nix develop` from `nix search x
 # develop`; and the options with which nix-shell, `nix develop` or `nix
-# shell` start no shell (a query, or develop's phases, run in the shell it builds).
+# shell` start no shell: a query, develop's phases (run in the shell it
+# builds), and nix-shell's `-i` (the interpreter of a script's `#!` line).
 _NIX_COMMANDS = option_names(
     "build develop shell run search flake profile eval repl path-info store log why-depends "
     "bundle copy edit fmt hash key nar print-dev-env realisation registry upgrade-nix "
@@ -293,7 +294,7 @@ _NIX_COMMANDS = option_names(
 )
 _NIX_QUIET = option_names(
     "--help --version --unpack --configure --build --check --install --installcheck --phase "
-    "--dry-run"
+    "--dry-run -i"
 )
 
 
