@@ -2221,6 +2221,42 @@ def test_the_files_curl_and_wget_send_and_save_are_read_and_edit_constraints():
         assert split(command) == split_general(command), command
 
 
+def test_the_files_storage_clis_upload_and_download_are_read_and_edit_constraints():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    assert files("aws s3 cp ~/.aws/credentials s3://x/") == [("read", "~/.aws/credentials")]
+    assert files("aws --profile p s3 sync ./data s3://b/d") == [
+        ("read", "./data"),
+        ("read", "./data/\0"),  # a sync reads a folder's files
+    ]
+    assert files("aws s3 cp --acl private s3://x/rc ~/.bashrc") == [("edit", "~/.bashrc")]
+    assert files("aws s3 mv a.txt s3://b/") == [("read", "a.txt"), ("edit", "a.txt")]
+    assert files("aws s3api get-object --bucket b --key k out.bin") == [("edit", "out.bin")]
+    assert files("aws lambda update-function-code --zip-file fileb://f.zip") == [("read", "f.zip")]
+    assert files("gsutil -m cp -r ~/.ssh gs://b/") == [("read", "~/.ssh"), ("read", "~/.ssh/\0")]
+    assert files("gcloud storage cp gs://b/x ~/.bashrc") == [("edit", "~/.bashrc")]
+    assert files("gh gist create --public .env") == [("read", ".env")]
+    assert files("gh release upload v1 dist/a.tgz#label") == [("read", "dist/a.tgz")]
+    assert files("gh issue create -t T -F body.md") == [("read", "body.md")]
+    assert files("gh api repos/o/r -F key=@.env") == [("read", ".env")]
+    for none in ["aws s3 ls", "gsutil ls gs://b", "gcloud config list", "gh pr list"]:
+        assert files(none) == [], none
+    # The plain path and the general one agree, and gh and gcloud stay takers.
+    from policyc.runtime.splitters.shell import split_general
+
+    for command in ["aws s3 ls", "gh pr list", "gcloud storage cp a gs://b", "gh gist create a"]:
+        assert split(command) == split_general(command), command
+    assert ("ls", True) in _parts("gcloud compute ssh vm --command ls")
+
+
+def test_the_programs_shell_reads_files_of_are_those_transfers_reads():
+    from policyc.runtime.splitters.shell import _TRANSFERS
+    from policyc.runtime.splitters.transfers import TRANSFERS
+
+    assert frozenset(TRANSFERS) == _TRANSFERS
+
+
 _PROBES = ("rm", "git", "curl", "make", "probe")
 
 

@@ -421,7 +421,8 @@ def _is_number(word: str) -> bool:
 
 
 _FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
-_TRANSFERS = frozenset({"curl", "wget"})  # `transfers`: the files they send and save
+# `transfers`: the files they send and save (a test holds the two alike).
+_TRANSFERS = frozenset({"curl", "wget", "aws", "gsutil", "gcloud", "gh"})
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # A word whose value is not known here (a variable, xargs' input), among
@@ -1124,11 +1125,19 @@ del _name, _spec, _runs
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
 
 
-def _transfer_names_files(words: list[str]) -> bool:
-    from .transfers import may_name_files
+def _transfer_test(taker_test):
+    """The plain path's test for a program of `transfers`: it names files, or
+    (gh and gcloud are takers too) its taker's test holds."""
 
-    return may_name_files(words[0], words)
+    def names_files(words: list[str]) -> bool:
+        from .transfers import may_name_files
+
+        return may_name_files(words[0], words) or taker_test is not None and taker_test(words)
+
+    return names_files
 
 
-_READ_ARGUMENTS.update(dict.fromkeys(_TRANSFERS, _transfer_names_files))
+for _name in _TRANSFERS:
+    _READ_ARGUMENTS[_name] = _transfer_test(_READ_ARGUMENTS.get(_name))
+del _name
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)

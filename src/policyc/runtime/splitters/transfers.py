@@ -15,6 +15,7 @@ one). curl's config file (`-K`) names options policyc cannot see: refused.
 
 from __future__ import annotations
 
+from .storage import STORAGE
 from .words import ANY_FILE, SplitError
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
@@ -204,7 +205,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     return reads, writes
 
 
-TRANSFERS = {"curl": _curl_files, "wget": _wget_files}
+TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE}
 
 
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
@@ -213,10 +214,22 @@ def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[s
     return TRANSFERS[program](words, unknown)
 
 
+# When the plain path must leave the storage CLIs to the general one.
+_STORAGE_WORDS = {
+    "aws": lambda words: "s3" in words or "s3api" in words or any("file" in w for w in words),
+    "gsutil": lambda words: not {"cp", "mv", "rsync"}.isdisjoint(words),
+    "gcloud": lambda words: "storage" in words,
+    "gh": lambda words: any(w[:1] == "-" for w in words) or not _GH_NAMES.isdisjoint(words),
+}
+_GH_NAMES = frozenset({"gist", "release", "ssh-key", "gpg-key", "secret"})
+
+
 def may_name_files(program: str, words: list[str]) -> bool:
-    """Whether the plain path must leave a curl or wget command to the
-    general one: wget saves files unless told not to, and curl names one
+    """Whether the plain path must leave a curl, wget or storage command to
+    the general one: wget saves files unless told not to, and curl names one
     with an option or a file:// URL."""
+    if program in _STORAGE_WORDS:
+        return _STORAGE_WORDS[program](words)
     if program == "wget":
         return True
     for word in words[1:]:
