@@ -950,14 +950,46 @@ PLAIN_UNLESS.update(
     dict.fromkeys(("nerdctl", "docker-compose", "podman-compose"), PLAIN_UNLESS["docker"])
 )
 PLAIN_UNLESS["incus"] = PLAIN_UNLESS["lxc"]
+# curl 7.8x and 8's short options that take a value (`transfers` reads them).
+CURL_SHORT_VALUES = frozenset("AbcCdDeEFHKmoPQrtTuUwxXyYz")
+_CURL_QUIET = option_names(
+    "--silent --location --fail --show-error --head --include --compressed --insecure "
+    "--verbose --fail-with-body --globoff --http1.1 --http2 --ipv4 --ipv6"
+)
+_CURL_LEAVES = CURL_SHORT_VALUES | {"O", "n"}  # -O saves a file, -n reads ~/.netrc
+_STORAGE_COPIES = frozenset({"cp", "mv", "sync", "rsync", "get-object"})
+# gh's commands with files (`transfers`), and its `codespace ssh` (`platforms`).
+_GH_LEAVES = frozenset({"gist", "release", "ssh-key", "gpg-key", "secret", "ssh"})
+# When the plain path must leave the programs `transfers` reads the files of
+# (`curl -o`, `aws s3 cp`): `curl -s URL` and `aws s3 ls` stay plain.
+# (String tests and loops: a generator cost ~8,000 instructions a split, measured.)
+
+
+def _curl_leaves(words: list[str]) -> bool:
+    for word in words[1:]:
+        if word[:1] == "-":
+            if word not in _CURL_QUIET if word[:2] == "--" else not _CURL_LEAVES.isdisjoint(word):
+                return True
+        elif word[:5].lower() == "file:":
+            return True
+    return False
+
+
+TRANSFER_PLAIN_UNLESS = {
+    "curl": _curl_leaves,
+    "wget": lambda words: True,  # it saves what it fetches
+    "aws": lambda words: not _STORAGE_COPIES.isdisjoint(words) or "file" in " ".join(words),
+    "gsutil": lambda words: not _STORAGE_COPIES.isdisjoint(words),
+}
+
 # Platforms' CLIs (`platforms`): `gh pr list` and `gcloud config list` stay plain.
 PLAIN_UNLESS.update(
     heroku=lambda words: "run" in words or "run:detached" in words,
     fly=lambda words: "console" in words,
     flyctl=lambda words: "console" in words,
-    gcloud=lambda words: "ssh" in words,
+    gcloud=lambda words: "ssh" in words or "storage" in words,  # and `transfers`'s
     vagrant=lambda words: "ssh" in words,
-    gh=lambda words: "ssh" in words,
+    gh=lambda words: " -" in " ".join(words) or not _GH_LEAVES.isdisjoint(words),
     machinectl=lambda words: "shell" in words,
     multipass=lambda words: "exec" in words or "shell" in words,
     limactl=lambda words: "shell" in words,
@@ -968,3 +1000,5 @@ PLAIN_UNLESS.update(
     pueue=lambda words: "add" in words,
     sbatch=lambda words: any(w[:6] == "--wrap" for w in words),
 )
+# gh and gcloud are takers too: their tests above cover both.
+TRANSFER_PLAIN_UNLESS.update(gh=PLAIN_UNLESS["gh"], gcloud=PLAIN_UNLESS["gcloud"])

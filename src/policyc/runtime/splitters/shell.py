@@ -51,6 +51,7 @@ from .programs import (
     RUNNERS,
     SHELLS,
     TAKER_NAMES,
+    TRANSFER_PLAIN_UNLESS,
     git_command_at,
     git_runs_something,
     is_name,
@@ -422,7 +423,7 @@ def _is_number(word: str) -> bool:
 
 _FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
 # `transfers`: the files they send and save (a test holds the two alike).
-_TRANSFERS = frozenset({"curl", "wget", "aws", "gsutil", "gcloud", "gh"})
+_TRANSFERS = frozenset(TRANSFER_PLAIN_UNLESS)
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # A word whose value is not known here (a variable, xargs' input), among
@@ -1125,19 +1126,5 @@ del _name, _spec, _runs
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
 
 
-def _transfer_test(taker_test):
-    """The plain path's test for a program of `transfers`: it names files, or
-    (gh and gcloud are takers too) its taker's test holds."""
-
-    def names_files(words: list[str]) -> bool:
-        from .transfers import may_name_files
-
-        return may_name_files(words[0], words) or taker_test is not None and taker_test(words)
-
-    return names_files
-
-
-for _name in _TRANSFERS:
-    _READ_ARGUMENTS[_name] = _transfer_test(_READ_ARGUMENTS.get(_name))
-del _name
+_READ_ARGUMENTS.update(TRANSFER_PLAIN_UNLESS)  # (gh's and gcloud's are their PLAIN_UNLESS)
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)

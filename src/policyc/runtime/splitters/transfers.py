@@ -15,12 +15,13 @@ one). curl's config file (`-K`) names options policyc cannot see: refused.
 
 from __future__ import annotations
 
+from .programs import CURL_SHORT_VALUES
 from .storage import STORAGE
 from .words import ANY_FILE, SplitError
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
-_CURL_SHORT_VALUES = frozenset("AbcCdDeEFHKmoPQrtTuUwxXyYz")
+_CURL_SHORT_VALUES = CURL_SHORT_VALUES
 _CURL_LONG_VALUES = frozenset(
     """--data --data-ascii --data-binary --data-raw --data-urlencode --json --form
     --form-string --upload-file --config --output --dump-header --cookie-jar --cookie
@@ -212,37 +213,3 @@ def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[s
     """The files curl or wget reads and writes, as its words name them; a
     word `unknown` (one with a variable) names none that is known."""
     return TRANSFERS[program](words, unknown)
-
-
-# When the plain path must leave the storage CLIs to the general one.
-_STORAGE_WORDS = {
-    "aws": lambda words: "s3" in words or "s3api" in words or any("file" in w for w in words),
-    "gsutil": lambda words: not {"cp", "mv", "rsync"}.isdisjoint(words),
-    "gcloud": lambda words: "storage" in words,
-    "gh": lambda words: any(w[:1] == "-" for w in words) or not _GH_NAMES.isdisjoint(words),
-}
-_GH_NAMES = frozenset({"gist", "release", "ssh-key", "gpg-key", "secret"})
-
-
-def may_name_files(program: str, words: list[str]) -> bool:
-    """Whether the plain path must leave a curl, wget or storage command to
-    the general one: wget saves files unless told not to, and curl names one
-    with an option or a file:// URL."""
-    if program in _STORAGE_WORDS:
-        return _STORAGE_WORDS[program](words)
-    if program == "wget":
-        return True
-    for word in words[1:]:
-        if word[:2] == "--":
-            if word in _CURL_LONG_VALUES or word in (
-                "--remote-name",
-                "--remote-name-all",
-                "--netrc",
-            ):
-                return True
-        elif word[:1] == "-":
-            if not _CURL_SHORT_VALUES.isdisjoint(word[1:]) or "O" in word or "n" in word:
-                return True
-        elif word[:7].lower() == "file://":
-            return True
-    return False
