@@ -1719,6 +1719,40 @@ def test_a_command_run_in_a_container_is_held():
             split(refused)
 
 
+def test_what_a_container_mounts_or_copies_is_read_and_edited():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    assert files("docker run -v ~/.ssh:/k:ro alpine true") == [
+        ("read", "~/.ssh"),
+        ("read", "~/.ssh/\0"),  # read-only: no edit
+    ]
+    assert files("podman run --rm -v /:/host alpine true") == [
+        ("read", "/"),
+        ("read", "/\0"),
+        ("edit", "/"),
+        ("edit", "/\0"),
+    ]
+    assert files("docker run --mount type=bind,src=/etc,dst=/e,readonly alpine true") == [
+        ("read", "/etc"),
+        ("read", "/etc/\0"),
+    ]
+    assert files("docker run --env-file .env alpine true") == [("read", ".env")]
+    assert files("docker cp .env app:/tmp/") == [("read", ".env"), ("read", ".env/\0")]
+    assert files("docker cp -a app:/etc/passwd out") == [("edit", "out"), ("edit", "out/\0")]
+    assert files("docker compose run -v ~/.aws:/root/.aws web true")[:2] == [
+        ("read", "~/.aws"),
+        ("read", "~/.aws/\0"),
+    ]
+    for none in [
+        "docker run -v data:/x alpine true",  # a named volume
+        "docker run -v $PWD:/app node true",  # not known here
+        "docker cp app:/x -",  # a tar stream to the output
+        "docker ps",
+    ]:
+        assert files(none) == [], none
+
+
 def test_hyperfine_runs_each_of_its_commands_in_a_shell():
     assert _parts("hyperfine -w 3 'make -j4' --prepare 'make clean' 'rm -rf /'") == [
         ("make -j4", False),

@@ -6,8 +6,9 @@ for `takers`."""
 
 from __future__ import annotations
 
-from .programs import DOCKER_RUNS, program_name
+from .programs import DOCKER_TAKES, program_name
 from .words import (
+    ANY_FILE,
     FEEDERS,
     HELD,
     SplitError,
@@ -217,13 +218,65 @@ _NERDCTL_GLOBAL = getopt_spec(
 _COMPOSE_PROGRAMS = frozenset({"docker-compose", "podman-compose"})
 
 
+def _host_paths(word: Word, write: bool) -> list:
+    """A host folder or file a container is given, and what is under it."""
+    under = part_of(word, word.value.rstrip("/") + "/" + ANY_FILE)
+    paths = [("reads", word), ("reads", under)]
+    return paths + ([("edits", word), ("edits", under)] if write else [])
+
+
+def _mounted(options: list) -> list:
+    """The host paths `-v SRC:DST[:ro]` and `--mount type=bind,src=SRC[,ro]`
+    give the container (read, and written unless read-only), and the file
+    `--env-file` sends it. A volume's name (`-v data:/x`) is no path."""
+    taken: list = []
+    for option, value in options:
+        if option in ("-v", "--volume"):
+            source, _, rest = value.value.partition(":")
+            if source[:1] in ("/", ".", "~") and rest:
+                write = "ro" not in rest.partition(":")[2].split(",")
+                taken += _host_paths(part_of(value, source), write)
+        elif option == "--mount":
+            fields = dict(f.partition("=")[::2] for f in value.value.split(","))
+            source = fields.get("source") or fields.get("src") or ""
+            if fields.get("type") == "bind" and source:
+                readonly = "readonly" in fields or "ro" in fields
+                write = not readonly or fields.get("readonly", fields.get("ro")) == "false"
+                taken += _host_paths(part_of(value, source), write)
+        elif option == "--env-file":
+            taken.append(("reads", value))
+    return taken
+
+
+_DOCKER_CP = getopt_spec("", "aLq", "", "", "--archive --follow-link --quiet")
+
+
+def _in_container(word: Word) -> bool:
+    """`CONTAINER:PATH`, as docker cp tells it from a local path."""
+    return ":" in word.value.partition("/")[0]
+
+
+def _docker_cp(rest: list[Word], name: str) -> list | None:
+    """`docker cp SRC CONTAINER:DST` reads SRC; `docker cp CONTAINER:SRC DST`
+    writes DST (a folder's files too, either way). `-` is a tar stream."""
+    _, operands = getopt(rest, name, _DOCKER_CP, permute=True)
+    if len(operands) != 2:
+        return None  # its usage
+    source, target = operands
+    if not _in_container(target) and target.value != "-":
+        return [HELD] + _host_paths(target, True)[2:]  # written: the edits
+    if not _in_container(source) and source.value != "-":
+        return [HELD] + _host_paths(source, False)
+    return None
+
+
 def _docker_commands(words: list[Word], name: str) -> list | None:
     """What `docker exec CONTAINER CMD...`, `docker run [--entrypoint P] IMAGE
     [CMD...]` (and `container exec`/`run`/`create`, `compose exec SERVICE
     CMD...`) run in the container. Held: it runs in another root. An image's
     own command (`docker run IMAGE`) is not the caller's: as written. Also
     podman, nerdctl, docker-compose and podman-compose."""
-    if DOCKER_RUNS.isdisjoint(w.value for w in words):
+    if DOCKER_TAKES.isdisjoint(w.value for w in words):
         return None  # `docker ps -a`, `docker build .`: read as written
     if name in _COMPOSE_PROGRAMS:
         words = [words[0], part_of(words[0], "compose")] + words[1:]
@@ -234,6 +287,8 @@ def _docker_commands(words: list[Word], name: str) -> list | None:
     if not rest:
         return None
     sub = rest[0].value
+    if sub == "cp":
+        return _docker_cp(rest, name)
     if sub == "compose":
         _, rest = getopt(rest, name, _COMPOSE_GLOBAL, permute=False)
         if not rest or rest[0].value not in ("exec", "run"):
@@ -244,17 +299,20 @@ def _docker_commands(words: list[Word], name: str) -> list | None:
         entrypoint = last_option(options, "--entrypoint")
         if entrypoint is not None and entrypoint.value:
             command = [entrypoint] + command
-        return [HELD, ("words", command)] if command else None
+        taken = [HELD] + ([("words", command)] if command else []) + _mounted(options)
+        return taken if len(taken) > 1 else None
     if sub == "exec":
-        _, operands = getopt(rest, name, _DOCKER_EXEC, permute=False)
-        return [HELD, ("words", operands[1:])] if len(operands) > 1 else None
+        options, operands = getopt(rest, name, _DOCKER_EXEC, permute=False)
+        taken = [HELD] + ([("words", operands[1:])] if len(operands) > 1 else [])
+        taken += _mounted(options)  # its --env-file
+        return taken if len(taken) > 1 else None
     if sub in ("run", "create"):
         options, operands = getopt(rest, name, _DOCKER_RUN, permute=False)
         command = operands[1:]
         entrypoint = last_option(options, "--entrypoint")
         if entrypoint is not None and entrypoint.value:
             command = [entrypoint] + command
-        taken: list = [HELD] + ([("words", command)] if command else [])
+        taken = [HELD] + ([("words", command)] if command else []) + _mounted(options)
         taken += [("string", v) for o, v in options if o == "--health-cmd"]
         return taken if len(taken) > 1 else None
     return None

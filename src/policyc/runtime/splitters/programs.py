@@ -909,8 +909,9 @@ def _sed_edits(words: list[str]) -> list[str]:
 # ip's command exec, by any prefix as ip reads it (`ip net e blue ls`).
 IP_EXEC = frozenset({"e", "ex", "exe", "exec"})
 
-# docker's subcommands that run a command in a container.
-DOCKER_RUNS = frozenset({"exec", "run", "create"})
+# docker's subcommands that run a command in a container, or copy files
+# between it and this machine.
+DOCKER_TAKES = frozenset({"exec", "run", "create", "cp"})
 
 
 def _tar_may_run(words: list[str]) -> bool:
@@ -930,8 +931,8 @@ def _tar_may_run(words: list[str]) -> bool:
 # (`docker ps -a`, `kubectl get pods` stay on the fast path, measured 4 to
 # 5 us there against ~20 on the general one).
 PLAIN_UNLESS = {
-    "docker": lambda words: not DOCKER_RUNS.isdisjoint(words),
-    "podman": lambda words: not DOCKER_RUNS.isdisjoint(words),
+    "docker": lambda words: not DOCKER_TAKES.isdisjoint(words),
+    "podman": lambda words: not DOCKER_TAKES.isdisjoint(words),
     "kubectl": lambda words: "exec" in words or "--" in words,
     "oc": lambda words: "exec" in words or "--" in words or "rsh" in words,
     "lxc": lambda words: "exec" in words or "shell" in words,

@@ -1080,6 +1080,10 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
             continue
         elif kind == "words":
             out += _words_subjects(word, source, config, depth)
+        elif kind in ("reads", "edits"):  # a folder a container mounts, a file it is sent
+            if not (word.expands or is_input(word)) and word.value:
+                text = source[word.start : word.end] or word.value
+                out += _file_subjects([word.value], text, config, write=kind == "edits")
         else:
             if is_input(word):  # `xargs -I{} flock {} cmd`
                 raise SplitError(

@@ -51,8 +51,10 @@ new_word = tuple.__new__
 # What the readers of programs that run a command (`takers` and the modules
 # it draws on) return: a list of ("string", Word) for a shell string it
 # runs, ("words", [Word]) for a command it runs as it is, ("file", Word)
-# for a file it writes (script's log, flock's lock); or None where it runs
-# no command of the caller's. With HELD in the list, the program changes
+# for a file it writes (script's log, flock's lock), ("reads", Word) and
+# ("edits", Word) for a file it reads or changes, held to those tools' deny
+# and ask rules (a folder a container mounts); or None where it runs no
+# command of the caller's. With HELD in the list, the program changes
 # who runs the command or what it finds (`su`, `mise exec`): deny and ask
 # rules see what runs, and an allow must name the program as written, as
 # for sudo. Without, the command is decided as if it ran alone, as for
