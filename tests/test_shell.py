@@ -2186,7 +2186,7 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("cd $D && cat x") == ["x"]  # not refused: a constraint never allows
     assert reads("cat $F x") == ["x"]  # a variable is not known here
     assert reads("fd -x cat") == []  # nor what fd feeds
-    assert reads("git show HEAD:.env") == []  # only the programs listed
+    assert reads("python x.py") == []  # only the programs listed
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
@@ -2282,6 +2282,39 @@ def test_the_files_storage_clis_upload_and_download_are_read_and_edit_constraint
     for command in ["aws s3 ls", "gh pr list", "gcloud storage cp a gs://b", "gh gist create a"]:
         assert split(command) == split_general(command), command
     assert ("ls", True) in _parts("gcloud compute ssh vm --command ls")
+
+
+def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    assert files("git show HEAD:config/secrets.yml") == [
+        ("read", "HEAD:config/secrets.yml"),  # a revision read as a path adds nothing
+        ("read", "config/secrets.yml"),
+    ]
+    assert files("git cat-file -p :0:.env")[1:] == [("read", ".env")]  # the index's
+    assert files("git blame .env") == [("read", ".env")]
+    assert files("git diff --stat -- .env") == [("read", ".env")]
+    assert files("git grep -n KEY") == [("read", "KEY"), ("read", "./\0")]  # the tracked files
+    assert files("git add .env") == [("read", ".env")]  # staged, to be pushed
+    assert files("git -C /etc show HEAD:passwd")[1:] == [("read", "/etc/passwd")]
+    assert files("git checkout HEAD -- ~/.bashrc") == [("edit", "~/.bashrc")]
+    assert files("git restore src/x.py") == [("edit", "src/x.py")]
+    assert files("git mv a b") == [("edit", "a"), ("edit", "b")]
+    for none in [
+        "git status",
+        "git diff",
+        "git log --oneline -5",
+        "git add -A",
+        "git checkout main",  # a branch or a path: not told apart
+        "git rm --cached x",  # the index only
+    ]:
+        assert files(none) == [], none
+    # The plain path and the general one agree.
+    from policyc.runtime.splitters.shell import split_general
+
+    for command in ["git add x", "git show HEAD:x", "git log -5", "git diff -- x"]:
+        assert split(command) == split_general(command), command
 
 
 def test_the_programs_shell_reads_files_of_are_those_transfers_reads():

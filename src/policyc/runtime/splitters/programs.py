@@ -505,6 +505,14 @@ _GIT_OPTION_PREFIXES = {
 }
 
 
+# git's commands whose operands name files they print or stage, and those
+# that overwrite or remove files (`gitfiles` reads them).
+GIT_SHOWS = frozenset(
+    {"show", "cat-file", "blame", "annotate", "log", "whatchanged", "diff", "grep", "add"}
+)
+GIT_FILE_COMMANDS = GIT_SHOWS | {"checkout", "restore", "rm", "mv"}
+
+
 def git_command_at(words: list[Word]) -> int:
     """Where git's command (`push` in `git -C . push`) stands, past its options."""
     i, n = 1, len(words)

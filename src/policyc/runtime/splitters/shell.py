@@ -41,6 +41,7 @@ from .programs import (
     FILE_WRITERS,
     FIND_EXEC,
     FIND_WRITE,
+    GIT_FILE_COMMANDS,
     GIT_RUNS,
     GNU_PREFIXED,
     LATER,
@@ -527,15 +528,22 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         head = words[0]
         if head in _SPECIAL or "/" in head or head.lower() != head:
             return None
+        git_files_named = False  # `git add x`, `git show HEAD:x`: read here (`gitfiles`)
         if head in _READ_ARGUMENTS:  # `git -C . push`, `find -exec`, `uv run`
             if head == "git":  # the commonest: tested here, not by a call (measured)
                 if len(words) > 1 and (
                     words[1][0] == "-" or words[1] in GIT_RUNS and git_runs_something(words)
                 ):
                     return None
+                if len(words) > 1 and words[1] in GIT_FILE_COMMANDS:
+                    git_files_named = words[1] == "grep"  # with no path, `.`'s files
+                    for word in words[2:]:  # an operand or `--` (`git log -5` names none)
+                        if word[0] != "-" or word == "--":
+                            git_files_named = True
+                            break
             elif _READ_ARGUMENTS[head](words):
                 return None
-        files = head in _FILE_PROGRAMS and len(words) > 1
+        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named
         if files:
             if moved:
                 return None
@@ -560,6 +568,12 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 )
         if files and head in FILE_WRITERS:
             written = with_files_under(head, words, written_operands(head, words))
+            out += _file_subjects(written, stripped, config, write=True)
+        elif git_files_named:
+            from .gitfiles import git_files  # on first use
+
+            read, written = git_files(words, 1, _UNKNOWN)
+            out += _file_subjects(read, stripped, config, write=False)
             out += _file_subjects(written, stripped, config, write=True)
     return out
 
@@ -816,6 +830,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken = config_commands(rest, at) if settings else []
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
+        if at < len(rest) and rest[at].value in GIT_FILE_COMMANDS:
+            from .gitfiles import git_files  # on first use
+
+            # `git show HEAD:.env` prints .env, `git restore x` overwrites x.
+            values = [_UNKNOWN if w.expands or is_input(w) else w.value for w in rest]
+            read, written = git_files(values, at, _UNKNOWN)
+            later += _file_subjects(read, text, config, write=False)
+            later += _file_subjects(written, text, config, write=True)
     if (program in FILE_READERS or program in FILE_WRITERS) and len(rest) > 1:
         # `cat .env` reads .env and `rm -rf .git` removes .git: deny and ask
         # rules on reading or editing them see that. A word with a variable,

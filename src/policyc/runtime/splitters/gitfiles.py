@@ -1,0 +1,63 @@
+"""The files git shows, stages and overwrites.
+
+`git show HEAD:config/secrets.yml`, `git blame .env`, `git diff -- .env` and
+`git grep KEY` print files past a deny on reading them, `git add .env`
+stages one to be pushed, and `git checkout HEAD -- .bashrc` or `git restore
+x` overwrite files past a deny on editing them. Their paths are read and
+edit subjects, held to those tools' deny and ask rules only, as the files a
+reader names are (`programs.FILE_READERS`).
+
+git tells a revision from a path by what exists, which is not known here:
+every operand of a command that shows files is read as a path (a revision
+read as one can only add a constraint), and `REV:PATH` as PATH. A path is
+taken from the working directory, or from `-C DIR`: `REV:PATH` is the
+repository's root's, which is commonly where an agent works.
+"""
+
+from __future__ import annotations
+
+from .programs import GIT_SHOWS
+from .words import ANY_FILE
+
+
+def _under(folder: str, path: str) -> str:
+    if not folder or path[:1] in ("/", "~"):
+        return path
+    return folder.rstrip("/") + "/" + path
+
+
+def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
+    """The files `git [OPTIONS] COMMAND …` reads and writes; `at` is where
+    COMMAND stands, `unknown` a word with a variable."""
+    folder = ""
+    for k in range(1, at):
+        if words[k] == "-C" and k + 1 < at and words[k + 1] != unknown:
+            folder = _under(folder, words[k + 1])
+    command = words[at]
+    operands: list[str] = []
+    after: list[str] = []  # after `--`: paths, whatever else exists
+    ended = False
+    for word in words[at + 1 :]:
+        if ended:
+            after.append(word)
+        elif word == "--":
+            ended = True
+        elif word[:1] != "-" and word != unknown:
+            operands.append(word)
+    after = [word for word in after if word != unknown]
+    reads: list[str] = []
+    writes: list[str] = []
+    if command in GIT_SHOWS:
+        for word in operands + after:
+            reads.append(word)
+            _, colon, path = word.partition(":")
+            if colon:  # `HEAD:path`, `origin/main:path`, `:path`, `:0:path`
+                reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
+        if command == "grep":
+            searched = after or ["."]  # with no path, the working directory's files
+            reads += [path.rstrip("/") + "/" + ANY_FILE for path in searched]
+    elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
+        writes = operands + after
+    elif command == "checkout":
+        writes = after  # without `--`, a branch or paths: not told apart here
+    return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]
