@@ -662,7 +662,8 @@ TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
     "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
     "incus heroku fly flyctl gcloud vagrant gh mosh machinectl multipass limactl lima colima "
-    "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch hyperfine sg "
+    "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch socat ncat nc "
+    "netcat hyperfine sg "
     "newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
@@ -1008,6 +1009,15 @@ PLAIN_UNLESS.update(
     cargo=lambda words: "watch" in words,
     pueue=lambda words: "add" in words,
     sbatch=lambda words: any(w[:6] == "--wrap" for w in words),
+)
+# `sockets`: netcat's -e and -c, and ncat's -o and -x files (`nc -zv host 80`
+# stays plain).
+_NC_LEAVES = frozenset("ecox")
+PLAIN_UNLESS.update(
+    dict.fromkeys(
+        ("nc", "ncat", "netcat"),
+        lambda words: any(w[:1] == "-" and not _NC_LEAVES.isdisjoint(w) for w in words),
+    )
 )
 # gh and gcloud are takers too: their tests above cover both.
 TRANSFER_PLAIN_UNLESS.update(gh=PLAIN_UNLESS["gh"], gcloud=PLAIN_UNLESS["gcloud"])

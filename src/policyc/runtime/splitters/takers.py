@@ -9,7 +9,7 @@ and crontab (refused unless they only list or remove); tmux and screen in
 
 from __future__ import annotations
 
-from . import archivers, emulators, hosts, jobs, launchers, platforms, terminals, vaults
+from . import archivers, emulators, hosts, jobs, launchers, platforms, sockets, terminals, vaults
 from .programs import SHELLS, shell_reads_input, shell_script
 from .words import (
     FEEDERS,
@@ -635,5 +635,6 @@ COMMAND_TAKERS = {
     **hosts.TAKERS,
     **platforms.TAKERS,
     **jobs.TAKERS,
+    **sockets.TAKERS,
     **vaults.TAKERS,
 }
