@@ -2339,6 +2339,28 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         assert split(command) == split_general(command), command
 
 
+def test_the_keys_and_files_openssl_gpg_and_ssh_keygen_read_and_write_are_constraints():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    assert files("openssl rsa -in ~/.ssh/id_rsa -pubout") == [("read", "~/.ssh/id_rsa")]
+    assert files("openssl enc -aes-256-cbc -in .env -out x.enc -pass file:pw.txt") == [
+        ("read", ".env"),
+        ("read", "pw.txt"),
+        ("edit", "x.enc"),
+    ]
+    assert files("gpg -o out.gpg -r bob -e .env") == [("read", ".env"), ("edit", "out.gpg")]
+    assert files("gpg --export-secret-keys -a") == [("read", "~/.gnupg"), ("read", "~/.gnupg/\0")]
+    assert files("ssh-keygen -y -f ~/.ssh/id_ed25519")[0] == ("read", "~/.ssh/id_ed25519")
+    assert files("ssh-keygen -lf k.pub") == [
+        ("read", "k.pub"),
+        ("edit", "k.pub"),
+        ("edit", "k.pub.pub"),
+    ]
+    for none in ["openssl version", "gpg --list-keys", "ssh-keygen -R host"]:
+        assert files(none) == [], none
+
+
 def test_the_programs_shell_reads_files_of_are_those_transfers_reads():
     from policyc.runtime.splitters.shell import _TRANSFERS
     from policyc.runtime.splitters.transfers import TRANSFERS

@@ -990,6 +990,11 @@ TRANSFER_PLAIN_UNLESS = {
     "wget": lambda words: True,  # it saves what it fetches
     "aws": lambda words: not _STORAGE_COPIES.isdisjoint(words) or "file" in " ".join(words),
     "gsutil": lambda words: not _STORAGE_COPIES.isdisjoint(words),
+    # `crypto`: any option or file may be a key (`openssl version` stays plain)
+    "openssl": lambda words: " -" in " ".join(words),
+    "gpg": lambda words: len(words) > 1,
+    "gpg2": lambda words: len(words) > 1,
+    "ssh-keygen": lambda words: "f" in " ".join(words[1:]) or " -s" in " ".join(words),
 }
 
 # Platforms' CLIs (`platforms`): `gh pr list` and `gcloud config list` stay plain.

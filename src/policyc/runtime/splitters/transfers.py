@@ -15,6 +15,7 @@ one). curl's config file (`-K`) names options policyc cannot see: refused.
 
 from __future__ import annotations
 
+from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
 from .storage import STORAGE
 from .words import ANY_FILE, SplitError
@@ -206,7 +207,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     return reads, writes
 
 
-TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE}
+TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE, **CRYPTO}
 
 
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
