@@ -2241,6 +2241,12 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits('rm -rf "$D"') == []  # nor what is under it (it was a NUL path, refused)
     assert edits("cd /etc && rm passwd") == ["passwd", "/etc/passwd"]  # where the shell may be
     assert edits("find . -exec rm {} +") == []  # find's files are not known here
+    # Archivers: tar's archive when it creates, what it extracts into, and kin.
+    assert edits("tar -czf /etc/b.tgz src; tar xzf a.tgz -C ~") == ["/etc/b.tgz", "~/\0"]
+    assert edits("tar --extract --file=a.tar --directory=/etc") == ["/etc/\0"]
+    assert edits("tar -tzf a.tgz; tar -xOf a.tgz x; unzip -l x.zip") == []  # they write none
+    assert edits("unzip x.zip -d /etc; unzip y.zip") == ["/etc/\0", "./\0"]
+    assert edits("zip -r -P pw out.zip src; gunzip a.gz") == ["out.zip", "a.gz"]
     assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit"]
 
 

@@ -687,7 +687,7 @@ FILE_READERS = option_names(
     "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
     "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
     "grep egrep fgrep rg sed awk jq sort uniq cut source . cp mv ln install scp rsync tar "
-    "zip gzip bzip2 xz zstd"
+    "zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd"
 )
 
 
@@ -825,7 +825,8 @@ _WRITER_VALUES = {
 }
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
-FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"}
+_ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
+FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"} | _ARCHIVERS
 
 
 def written_operands(program: str, words: list[str]) -> list[str]:
@@ -835,6 +836,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         return [w[3:] for w in words[1:] if w[:3] == "of="]
     if program == "sed":
         return _sed_edits(words)
+    if program in _ARCHIVERS:
+        return _archive_writes(program, words)
     values = _WRITER_VALUES.get(program, frozenset())
     out: list[str] = []
     targets: list[str] = []
@@ -868,6 +871,107 @@ def written_operands(program: str, words: list[str]) -> list[str]:
     if program in _WRITES_LAST or program == "sort":
         return [path for path in targets if path]
     return [path for path in out + targets if path]
+
+
+# What archivers write. tar (GNU 1.3x, bsdtar): its archive when it
+# creates, appends or deletes (`-c`, `-r`, `-u`, `-A`, `--delete`), and any
+# file in each `-C` folder (else `.`) when it extracts, unless to its
+# output (`-O`). Its modes and values are read from a short cluster, the old
+# style's first word (`xzf a.tgz`) or the long options.
+_TAR_MODES = {"c": "archive", "r": "archive", "u": "archive", "A": "archive", "x": "files"}
+_TAR_LONG_MODES = {
+    "--create": "archive",
+    "--append": "archive",
+    "--update": "archive",
+    "--catenate": "archive",
+    "--concatenate": "archive",
+    "--delete": "archive",
+    "--extract": "files",
+    "--get": "files",
+}
+_TAR_VALUE_LETTERS = frozenset("bCfFgHIKLNTVX")
+# unzip 6: what it does when it writes nothing; zip 3 and the compressors'
+# options that take a value, or send the output to the standard output.
+_UNZIP_QUIET = frozenset("lptvZc")
+_ZIP_VALUE_LETTERS = frozenset("bntPZOs")
+_COMPRESSOR_QUIET = option_names(
+    "-c --stdout --to-stdout -t --test -l --list -h --help -V --version"
+)
+
+
+def _archive_writes(program: str, words: list[str]) -> list[str]:
+    if program == "tar":
+        return _tar_writes(words)
+    if program == "unzip":
+        folder, quiet = ".", False
+        for k, word in enumerate(words[1:], 1):
+            if word == "-d" and k + 1 < len(words):
+                folder = words[k + 1]
+            elif word[:1] == "-" and word[1:2] != "-":
+                quiet = quiet or not _UNZIP_QUIET.isdisjoint(word[1:])
+        return [] if quiet else [folder.rstrip("/") + "/" + ANY_FILE]
+    if program == "zip":  # the archive: its first operand
+        i = 1
+        while i < len(words):
+            word = words[i]
+            if word[:1] != "-" or word == "-":
+                return [word] if word != "-" else []
+            i += 2 if word[1:2] != "-" and word[-1:] in _ZIP_VALUE_LETTERS else 1
+        return []
+    # gzip and kin replace each file given with its (de)compressed form
+    if not _COMPRESSOR_QUIET.isdisjoint(words) or any(
+        w[:1] == "-" and w[1:2] != "-" and ("c" in w or "t" in w or "l" in w) for w in words
+    ):
+        return []
+    return [w for w in read_operands(words) if w != "-"]
+
+
+def _tar_writes(words: list[str]) -> list[str]:
+    mode = None
+    archive = None
+    folders: list[str] = []
+    to_output = False
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            break
+        if word[:2] == "--":
+            option, eq, value = word.partition("=")
+            mode = _TAR_LONG_MODES.get(option, mode)
+            to_output = to_output or option == "--to-stdout"
+            if option in ("--file", "--directory"):
+                value = value if eq else (words[i] if i < n else "")
+                i += 0 if eq else 1
+                if option == "--file":
+                    archive = value
+                else:
+                    folders.append(value)
+        elif word[:1] == "-" and len(word) > 1 or i == 2:
+            old_style = word[:1] != "-"  # `tar xzf a.tgz`: its values follow in order
+            letters = word if old_style else word[1:]
+            for k, letter in enumerate(letters):
+                mode = _TAR_MODES.get(letter, mode)
+                to_output = to_output or letter == "O"
+                if letter not in _TAR_VALUE_LETTERS:
+                    continue
+                if not old_style and k + 1 < len(letters):
+                    value = letters[k + 1 :]
+                else:
+                    value = words[i] if i < n else ""
+                    i += 1
+                if letter == "f":
+                    archive = value
+                elif letter == "C":
+                    folders.append(value)
+                if not old_style:
+                    break  # the value ends the cluster
+    if mode == "archive":
+        return [archive] if archive and archive != "-" else []
+    if mode == "files" and not to_output:
+        return [folder.rstrip("/") + "/" + ANY_FILE for folder in folders or ["."]]
+    return []
 
 
 # GNU sed's options that take a value, by the shortest prefix getopt_long
