@@ -826,7 +826,7 @@ _WRITER_VALUES = {
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 _ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
-FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd"} | _ARCHIVERS
+FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp"} | _ARCHIVERS
 
 
 def written_operands(program: str, words: list[str]) -> list[str]:
@@ -838,6 +838,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         return _sed_edits(words)
     if program in _ARCHIVERS:
         return _archive_writes(program, words)
+    if program in _COPY_VALUES:
+        return _copy_target(program, words)
     values = _WRITER_VALUES.get(program, frozenset())
     out: list[str] = []
     targets: list[str] = []
@@ -897,6 +899,58 @@ _ZIP_VALUE_LETTERS = frozenset("bntPZOs")
 _COMPRESSOR_QUIET = option_names(
     "-c --stdout --to-stdout -t --test -l --list -h --help -V --version"
 )
+
+
+# rsync 3 and scp (OpenSSH 8, 9): the options that take the next word, so
+# that the target is known: their last operand, when it is on this machine
+# (not `HOST:PATH`); a recursive copy writes the files under it too.
+_COPY_VALUES = {
+    "rsync": option_names(
+        "-e --rsh --exclude --include --exclude-from --include-from --files-from -f --filter "
+        "--rsync-path --log-file --partial-dir -T --temp-dir --compare-dest --copy-dest "
+        "--link-dest --backup-dir --suffix --chmod --chown --usermap --groupmap --timeout "
+        "--contimeout --port --bwlimit --max-size --min-size --max-delete -B --block-size "
+        "--password-file --out-format --info --debug --modify-window --checksum-choice "
+        "--compress-choice --compress-level --skip-compress --sockopts --protocol --iconv "
+        "--address --stop-after --stop-at -M --remote-option"
+    ),
+    "scp": option_names("-P -i -o -F -l -c -J -S -X -D"),
+}
+
+
+_COPY_SHORT_VALUES = {
+    program: frozenset(option[1] for option in options if len(option) == 2)
+    for program, options in _COPY_VALUES.items()
+}
+
+
+def _copy_target(program: str, words: list[str]) -> list[str]:
+    values = _COPY_VALUES[program]
+    operands: list[str] = []
+    recursive = False
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            operands += words[i:]
+            break
+        if word[:1] == "-" and len(word) > 1:
+            option = word.partition("=")[0]
+            if word[:2] == "--":
+                recursive = recursive or option in ("--recursive", "--archive")
+                i += 1 if option in values and "=" not in word else 0
+            else:
+                recursive = recursive or "r" in word or program == "rsync" and "a" in word
+                i += 1 if word[-1] in _COPY_SHORT_VALUES[program] else 0  # `-avP 2222`
+        else:
+            operands.append(word)
+    if len(operands) < 2:
+        return []
+    target = operands[-1]
+    if ":" in target.partition("/")[0]:
+        return []  # `HOST:PATH` (or rsync's `HOST::MODULE`): another machine's
+    return [target, target.rstrip("/") + "/" + ANY_FILE] if recursive else [target]
 
 
 def _archive_writes(program: str, words: list[str]) -> list[str]:
