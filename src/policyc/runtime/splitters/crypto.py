@@ -9,7 +9,7 @@ is held to the read and edit tools' deny and ask rules only.
 
 from __future__ import annotations
 
-from .words import ANY_FILE
+from .words import ANY_FILE, cluster_value
 
 # OpenSSL 1.1 and 3 (single-dash options): those whose value is a file read,
 # and those whose value is a file written. `-passin file:PATH` (and -pass,
@@ -102,8 +102,7 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
             continue
         for k in range(1, len(word)):
             if word[k] in _SSH_KEYGEN_VALUES:
-                value = word[k + 1 :] or (words[i] if i < n else "")
-                i += 0 if word[k + 1 :] else 1
+                value, i = cluster_value(word, k, words, i)
                 if value and value != unknown and word[k] == "f":
                     reads.append(value)
                     writes += [value, value + ".pub"]

@@ -835,10 +835,8 @@ def written_operands(program: str, words: list[str]) -> list[str]:
     (the files under a folder it changes are `with_files_under`'s)."""
     if program == "dd":
         return [w[3:] for w in words[1:] if w[:3] == "of="]
-    if program == "sed":
-        return _sed_edits(words)
-    if program == "perl":
-        return _perl_edits(words)
+    if program in _IN_PLACE:
+        return _in_place_edits(program, words)
     if program in _ARCHIVERS:
         return _archive_writes(program, words)
     if program in _COPY_VALUES:
@@ -1031,16 +1029,28 @@ def _tar_writes(words: list[str]) -> list[str]:
     return []
 
 
-# perl 5's letters whose value is the rest of their word (`-0777`, `-F:`,
-# `-Mstrict`, `-I lib` excepted: perl takes -I's value from the next word too).
-_PERL_ATTACHED = frozenset("0lFMmIxCdD")
+# The in-place editors, sed -i and perl -i: the letters that give the
+# script (`-e`), those that take the rest of their word or the next one as
+# a value, those that take the rest only, those that take digits only
+# (perl's `-0777`, `-l`), and whether options end at the first operand
+# (perl's do; GNU sed's getopt permutes). In a cluster `i` takes the rest as
+# its backup's suffix (`sed -ie` and `perl -pie` are suffix `e`).
+_IN_PLACE = {
+    "sed": ("ef", "efl", "", "", False),
+    "perl": ("eE", "eEI", "FMmxCdD", "0l", True),
+}
+# GNU sed's long options that take a value, by the shortest prefix
+# getopt_long takes for each (`--f` is ambiguous, and sed refuses it).
+_SED_LONG_VALUES = {"--e": "--expression", "--fi": "--file", "--l": "--line-length"}
+_DIGITS = frozenset("0123456789abcdefABCDEFx")  # perl's `-0777`, `-0x1FF`, `-l015`
 
 
-def _perl_edits(words: list[str]) -> list[str]:
-    """The files `perl -i` edits in place (`perl -pi -e 's/a/b/' f`): its
-    operands less the script, which is the first unless `-e` or `-E` gives
-    it. In a cluster `i` takes the rest as its backup's suffix (`-pie` is
-    suffix `e`, as perl reads it)."""
+def _in_place_edits(program: str, words: list[str]) -> list[str]:
+    """The files `sed -i` or `perl -i` edits: its operands less the script,
+    which is the first operand unless `-e` gives it. BSD sed's `-i ''` and
+    `-i .bak` read so leave the script among the files: an extra
+    constraint, never a file missed."""
+    scripts, with_value, attached, digits, stops = _IN_PLACE[program]
     in_place = script_given = False
     operands: list[str] = []
     i, n = 1, len(words)
@@ -1051,65 +1061,31 @@ def _perl_edits(words: list[str]) -> list[str]:
             operands += words[i:]
             break
         if word[:1] != "-" or word == "-":
-            operands += words[i - 1 :]  # perl's options end at its first operand
-            break
-        for k in range(1, len(word)):
-            letter = word[k]
-            if letter == "i":
-                in_place = True
+            if stops:  # perl's options end at its first operand
+                operands += words[i - 1 :]
                 break
-            if letter in "eE":
-                script_given = True
-                i += 0 if k + 1 < len(word) else 1
-                break
-            if letter in _PERL_ATTACHED:
-                i += 1 if letter == "I" and k + 1 == len(word) else 0
-                break
-    if not in_place:
-        return []
-    return operands if script_given else operands[1:]
-
-
-# GNU sed's options that take a value, by the shortest prefix getopt_long
-# takes for each (`--f` is ambiguous, and sed refuses it: nothing runs).
-_SED_LONG_VALUES = {"--e": "--expression", "--fi": "--file", "--l": "--line-length"}
-
-
-def _sed_edits(words: list[str]) -> list[str]:
-    """The files `sed -i` edits: its operands less the script, which is the
-    first operand unless `-e` or `-f` gives it. In a short cluster `i` takes
-    the rest as its suffix (`-ie` is suffix `e`), and `e`, `f` and `l` take
-    the rest or the next word. BSD sed's `-i ''` and `-i .bak` read so leave
-    the script among the files: an extra constraint, never a file missed."""
-    in_place = script_given = False
-    operands: list[str] = []
-    i, n = 1, len(words)
-    while i < n:
-        word = words[i]
-        i += 1
-        if word == "--":
-            operands += words[i:]
-            break
-        if word[:2] == "--":
+            operands += [word] if word != "-" else []
+        elif word[:2] == "--" and program == "sed":
             name, eq, _ = word.partition("=")
-            if len(name) > 2 and "--in-place".startswith(name):
-                in_place = True
+            in_place = in_place or len(name) > 2 and "--in-place".startswith(name)
             for prefix, option in _SED_LONG_VALUES.items():
                 if name[: len(prefix)] == prefix and option.startswith(name):
                     script_given = script_given or option != "--line-length"
                     i += 0 if eq else 1
-        elif word[:1] == "-" and word != "-":
-            for k in range(1, len(word)):
+        else:
+            k = 1
+            while k < len(word):
                 letter = word[k]
+                k += 1
                 if letter == "i":
                     in_place = True
                     break  # the rest is the backup's suffix
-                if letter in "efl":
-                    script_given = script_given or letter != "l"
-                    i += 0 if k + 1 < len(word) else 1
+                if letter in with_value or letter in attached:
+                    script_given = script_given or letter in scripts
+                    i += 1 if k == len(word) and letter in with_value else 0
                     break
-        elif word != "-":
-            operands.append(word)
+                while letter in digits and k < len(word) and word[k] in _DIGITS:
+                    k += 1
     if not in_place:
         return []
     return operands if script_given else operands[1:]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
 from .storage import STORAGE
-from .words import ANY_FILE, SplitError
+from .words import ANY_FILE, SplitError, cluster_value
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
@@ -70,8 +70,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             for k in range(1, len(word)):
                 letter = word[k]
                 if letter in _CURL_SHORT_VALUES:
-                    value = word[k + 1 :] or (words[i] if i < n else "")
-                    i += 0 if word[k + 1 :] else 1
+                    value, i = cluster_value(word, k, words, i)
                     options.append(("-" + letter, value))
                     break
                 remote_name = remote_name or letter == "O"
@@ -173,8 +172,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             saves = saves and word not in _WGET_SAVES_NOTHING
             for k in range(1, len(word)):
                 if word[k] in _WGET_SHORT_VALUES:
-                    value = word[k + 1 :] or (words[i] if i < n else "")
-                    i += 0 if word[k + 1 :] else 1
+                    value, i = cluster_value(word, k, words, i)
                     options.append(("-" + word[k], value))
                     break
     reads: list[str] = []

@@ -155,6 +155,15 @@ def getopt(words: list[Word], name: str, spec: tuple, permute: bool) -> tuple[li
     return options, operands
 
 
+def cluster_value(word: str, k: int, words: list[str], i: int) -> tuple[str, int]:
+    """The value of the option letter `word[k]` in a short cluster: the
+    rest of the word (`-ofile`), else the next word (`words[i]`); and where
+    reading goes on."""
+    if k + 1 < len(word):
+        return word[k + 1 :], i
+    return (words[i] if i < len(words) else ""), i + 1
+
+
 def part_of(word: Word, value: str) -> Word:
     """The value of `--option=value` or `-oVALUE`, as a word of its own."""
     return new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
