@@ -1775,6 +1775,21 @@ def test_socat_and_netcat_hold_the_commands_they_connect_to_a_socket():
         split("ncat --lua-exec x.lua host 1")
 
 
+def test_sqlite3_holds_what_its_dot_commands_run_and_reads_its_files():
+    assert ("rm -rf /", True) in _parts('sqlite3 app.db ".shell rm -rf /"')
+    assert ("rm -rf /", True) in _parts("sqlite3 app.db \".once '|rm -rf /'\" 'select 1'")
+    assert ("rm -rf /", True) in _parts('sqlite3 -cmd ".system rm -rf /" app.db')
+    files = [(s["tool"], s["args"]["path"]) for s in split('sqlite3 a.db ".backup /etc/x"')[1:]]
+    assert files == [("read", "a.db"), ("edit", "a.db"), ("edit", "/etc/x")]
+    assert [s.get("tool") for s in split("sqlite3 :memory: 'select 1'")] == [None]
+    for refused, reason in [
+        ('sqlite3 app.db ".load ./x.so"', ".load"),
+        ("sqlite3 -init x.sql app.db", "-init"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+
+
 def test_hyperfine_runs_each_of_its_commands_in_a_shell():
     assert _parts("hyperfine -w 3 'make -j4' --prepare 'make clean' 'rm -rf /'") == [
         ("make -j4", False),

@@ -9,7 +9,18 @@ and crontab (refused unless they only list or remove); tmux and screen in
 
 from __future__ import annotations
 
-from . import archivers, emulators, hosts, jobs, launchers, platforms, sockets, terminals, vaults
+from . import (
+    archivers,
+    databases,
+    emulators,
+    hosts,
+    jobs,
+    launchers,
+    platforms,
+    sockets,
+    terminals,
+    vaults,
+)
 from .programs import SHELLS, shell_reads_input, shell_script
 from .words import (
     FEEDERS,
@@ -636,5 +647,6 @@ COMMAND_TAKERS = {
     **platforms.TAKERS,
     **jobs.TAKERS,
     **sockets.TAKERS,
+    **databases.TAKERS,
     **vaults.TAKERS,
 }
