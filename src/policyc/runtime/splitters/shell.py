@@ -33,6 +33,7 @@ from .bindings import (
     check_loop_variable,
 )
 from .directories import after, anchored
+from .gitfiles import git_files  # small: the plain path reads `git add x` with it
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -570,11 +571,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             written = with_files_under(head, words, written_operands(head, words))
             out += _file_subjects(written, stripped, config, write=True)
         elif git_files_named:
-            from .gitfiles import git_files  # on first use
-
             read, written = git_files(words, 1, _UNKNOWN)
-            out += _file_subjects(read, stripped, config, write=False)
-            out += _file_subjects(written, stripped, config, write=True)
+            if read:
+                out += _file_subjects(read, stripped, config, write=False)
+            if written:
+                out += _file_subjects(written, stripped, config, write=True)
     return out
 
 
@@ -831,8 +832,6 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
         if at < len(rest) and rest[at].value in GIT_FILE_COMMANDS:
-            from .gitfiles import git_files  # on first use
-
             # `git show HEAD:.env` prints .env, `git restore x` overwrites x.
             values = [_UNKNOWN if w.expands or is_input(w) else w.value for w in rest]
             read, written = git_files(values, at, _UNKNOWN)
