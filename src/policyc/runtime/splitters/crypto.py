@@ -112,5 +112,9 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
     return reads, writes
 
 
-CRYPTO = {"openssl": _openssl_files, "gpg": _gpg_files, "gpg2": _gpg_files}
-CRYPTO["ssh-keygen"] = _ssh_keygen_files
+CRYPTO = {
+    "openssl": _openssl_files,
+    "gpg": _gpg_files,
+    "gpg2": _gpg_files,
+    "ssh-keygen": _ssh_keygen_files,
+}

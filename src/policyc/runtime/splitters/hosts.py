@@ -218,10 +218,10 @@ _NERDCTL_GLOBAL = getopt_spec(
 _COMPOSE_PROGRAMS = frozenset({"docker-compose", "podman-compose"})
 
 
-def _host_paths(word: Word, write: bool) -> list:
+def _host_paths(word: Word, read: bool, write: bool) -> list:
     """A host folder or file a container is given, and what is under it."""
     under = part_of(word, word.value.rstrip("/") + "/" + ANY_FILE)
-    paths = [("reads", word), ("reads", under)]
+    paths = [("reads", word), ("reads", under)] if read else []
     return paths + ([("edits", word), ("edits", under)] if write else [])
 
 
@@ -235,14 +235,14 @@ def _mounted(options: list) -> list:
             source, _, rest = value.value.partition(":")
             if source[:1] in ("/", ".", "~") and rest:
                 write = "ro" not in rest.partition(":")[2].split(",")
-                taken += _host_paths(part_of(value, source), write)
+                taken += _host_paths(part_of(value, source), True, write)
         elif option == "--mount":
             fields = dict(f.partition("=")[::2] for f in value.value.split(","))
             source = fields.get("source") or fields.get("src") or ""
             if fields.get("type") == "bind" and source:
                 readonly = "readonly" in fields or "ro" in fields
                 write = not readonly or fields.get("readonly", fields.get("ro")) == "false"
-                taken += _host_paths(part_of(value, source), write)
+                taken += _host_paths(part_of(value, source), True, write)
         elif option == "--env-file":
             taken.append(("reads", value))
     return taken
@@ -264,9 +264,9 @@ def _docker_cp(rest: list[Word], name: str) -> list | None:
         return None  # its usage
     source, target = operands
     if not _in_container(target) and target.value != "-":
-        return [HELD] + _host_paths(target, True)[2:]  # written: the edits
+        return [HELD] + _host_paths(target, False, True)
     if not _in_container(source) and source.value != "-":
-        return [HELD] + _host_paths(source, False)
+        return [HELD] + _host_paths(source, True, False)
     return None
 
 

@@ -68,7 +68,7 @@ _NC_LONG_VALUES = frozenset(
     --proxy-auth --proxy-dns --allow --allowfile --deny --denyfile --ssl-cert --ssl-key
     --ssl-trustfile --ssl-ciphers --ssl-servername --ssl-alpn""".split()
 )
-_NC_RUNS = {"-e": "string", "--exec": "string", "-c": "string", "--sh-exec": "string"}
+_NC_RUNS = frozenset({"-e", "--exec", "-c", "--sh-exec"})
 _NC_WRITES = frozenset({"-o", "--output", "--hex-dump", "-x"})
 
 

@@ -22,7 +22,6 @@ from .words import ANY_FILE, SplitError, cluster_value
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
-_CURL_SHORT_VALUES = CURL_SHORT_VALUES
 _CURL_LONG_VALUES = frozenset(
     """--data --data-ascii --data-binary --data-raw --data-urlencode --json --form
     --form-string --upload-file --config --output --dump-header --cookie-jar --cookie
@@ -69,7 +68,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
         elif word[:1] == "-" and len(word) > 1:
             for k in range(1, len(word)):
                 letter = word[k]
-                if letter in _CURL_SHORT_VALUES:
+                if letter in CURL_SHORT_VALUES:
                     value, i = cluster_value(word, k, words, i)
                     options.append(("-" + letter, value))
                     break
