@@ -214,6 +214,13 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "-TT",
                     "grm",
                     "gtimeout",
+                    "sed",
+                    "awk",
+                    "1edate",
+                    "wout",
+                    "s/a/b/w",
+                    "1,5p",
+                    "rx",
                     "chronic",
                     "man",
                     "-P",
@@ -2393,6 +2400,78 @@ def test_the_keys_and_files_openssl_gpg_and_ssh_keygen_read_and_write_are_constr
     ]
     for none in ["openssl version", "gpg --list-keys", "ssh-keygen -R host"]:
         assert files(none) == [], none
+
+
+def test_what_sed_and_awk_scripts_run_is_a_part_and_what_they_name_a_constraint():
+    def effects(command):
+        """The subjects a script adds: those not of the command as written."""
+        return [
+            (s.get("tool", "run"), s["args"].get("path", s["args"].get("command")))
+            for s in split(command)
+            if s["text"] != command
+        ]
+
+    # A command a script runs needs an allow of its own, as find's -exec.
+    assert _parts("sed '1e rm -rf /' f") == [("sed '1e rm -rf /' f", False), ("rm -rf /", False)]
+    assert effects("sed -n '/x/{e date\n}' f") == [("run", "date")]
+    assert effects("sed 1edate f") == [("run", "date")]  # plain, as the general path reads it
+    assert _parts("awk 'BEGIN { system(\"rm -rf /\") }'")[1:] == [("rm -rf /", False)]
+    assert effects("awk '{ print | \"sort -n\" }' f") == [("run", "sort -n")]
+    assert effects("awk 'BEGIN { while ((\"ls\" | getline l) > 0) n++ }'") == [("run", "ls")]
+    assert _parts("sudo sed '1e ls' f")[-1] == ("ls", True)  # held, as `sudo bash -c`
+    # What a script writes and reads.
+    assert effects("sed -n '/a/w /etc/hosts' f") == [("edit", "/etc/hosts")]
+    assert effects("sed 's/a/b/w out.txt' f") == [("edit", "out.txt")]
+    assert effects("sed 'w a; p' f") == [("edit", "a; p")]  # to the line's end, as sed reads it
+    assert effects("sed -e p -e 'R ~/.ssh/id_rsa' f") == [("read", "~/.ssh/id_rsa")]
+    assert effects("sed -i '' '1r .env' f") == [("read", ".env")]  # BSD's `-i SUFFIX`
+    assert effects("awk '{ print > \"/etc/hosts\" }' f") == [("edit", "/etc/hosts")]
+    assert effects("awk 'BEGIN { getline k < \".env\" }'") == [("read", ".env")]
+    assert effects("gawk -i inplace '{ sub(/a/, \"b\") } 1' f.txt") == [("edit", "f.txt")]
+    # What is not: text, labels, regexes, divisions, sed's and awk's own streams.
+    for none in [
+        "sed -n 1,5p f",
+        "sed 's/e/w/g' f",
+        "sed -E 's#/etc/(x)#\\1#' f",
+        "sed ':a;N;$!ba;s/\\n/ /g' f",
+        "sed '/re/a text w x' f",  # a's text, to the line's end
+        "sed 'y/abc/xyz/' f",
+        "sed -n 'w /dev/stdout' f",
+        "sed --sandbox 'w x' f",
+        "awk '/a|b/ { n++ } END { print n }' f",
+        "awk '{ x = a / b; y = c / d; print (x > y) }' f",
+        "awk -F'|' '{ print $1 }' f",
+        'awk \'BEGIN { printf "%.2f\\n", 1/3; system("") }\'',
+        "awk '{ print > \"/dev/stderr\" }' f",
+        "awk -f prog.awk f",  # a program in a file: not read, as a Makefile is not
+    ]:
+        assert effects(none) == [], none
+    # What cannot be known is refused: the line run as a command, a
+    # script with a variable, commands and files built at run time.
+    for refused in [
+        "sed 's/.*/date/e' f",
+        "sed e f",
+        'sed "s/a/$X/" f',
+        "xargs sed",
+        "sed 's/a/b' f",  # unterminated: sed refuses it
+        "awk '{ print > $1 \".txt\" }' f",
+        "awk '{ x = a / b; print x > out }' f",
+        "awk '{ system($0) }' f",
+        "awk '{ print | cmd }' f",
+        "awk 'BEGIN { ARGV[1] = \"/etc/shadow\"; ARGC = 2 } 1'",
+        'awk \'BEGIN { f = "system"; @f("ls") }\'',
+        'awk "{ print $X }" f',
+        "echo x | awk '{ print | \"sh\" }'",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+
+
+def test_the_programs_shell_reads_scripts_of_are_those_scripts_reads():
+    from policyc.runtime.splitters.programs import SCRIPTED_NAMES
+    from policyc.runtime.splitters.scripts import SCRIPTED
+
+    assert frozenset(SCRIPTED) == SCRIPTED_NAMES
 
 
 def test_the_programs_shell_reads_files_of_are_those_transfers_reads():

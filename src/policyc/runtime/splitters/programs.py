@@ -674,6 +674,9 @@ TAKER_NAMES = option_names(
     "lxterminal termite guake tilda tilix ptyxis qterminal kgx gnome-console terminology "
     "kitty foot footclient st wezterm xdotool ydotool wtype dotool xte"
 )
+# sed and awk, whose scripts can run commands and name files (`scripts`
+# reads them; `shell` imports it only when a command names one of these).
+SCRIPTED_NAMES = option_names("sed awk gawk mawk nawk original-awk")
 # Programs whose operands name files they read, or copy, move, archive or
 # send elsewhere (`source .env`, `cp .env /tmp`, `scp .env host:`). Each
 # operand is a `read` subject held to the read tool's deny and ask rules (a
@@ -686,8 +689,8 @@ TAKER_NAMES = option_names(
 FILE_READERS = option_names(
     "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
     "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
-    "grep egrep fgrep rg sed awk jq sort uniq cut source . cp mv ln install scp rsync tar "
-    "zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
+    "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
+    "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
 )
 
 

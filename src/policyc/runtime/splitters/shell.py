@@ -51,6 +51,7 @@ from .programs import (
     REFUSED_VARIABLES,
     RUNNER_SHELLS,
     RUNNERS,
+    SCRIPTED_NAMES,
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
@@ -853,6 +854,15 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
             written = with_files_under(program, values, written)
             later += _file_subjects(written, text, config, write=True)
+    if program in SCRIPTED_NAMES and len(rest) > 1:
+        # `sed '1e rm -rf /'` and `awk '{ print > "/etc/hosts" }'`: what a
+        # script runs is a part like any other (as find's -exec), what it
+        # names is read or edited.
+        scripted = _taken_subjects(_script_effects(program, rest), source, config, depth)
+        if guarded:  # `sudo sed …`: held to deny and ask rules, as for `sudo bash -c`
+            for subject in scripted:
+                subject["constrain"] = True
+        later += scripted
     if program in _TRANSFERS and len(rest) > 1:
         from .transfers import transfer_files  # on first use: see TAKER_NAMES
 
@@ -1153,3 +1163,30 @@ _READ_ARGUMENTS.update(PLAIN_UNLESS)
 
 _READ_ARGUMENTS.update(TRANSFER_PLAIN_UNLESS)  # (gh's and gcloud's are their PLAIN_UNLESS)
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)
+
+
+_scripts = None  # the `scripts` module, once a command names sed or awk
+
+
+def _script_effects(program: str, words: list[Word]) -> list:
+    global _scripts
+    if _scripts is None:
+        from . import scripts  # on first use (~0.4 ms): see SCRIPTED_NAMES
+
+        _scripts = scripts
+    return _scripts.script_effects(program, words)
+
+
+def _script_does_something(words: list[str]) -> bool:
+    """Whether a plain sed or awk command's script runs a command or names
+    a file (`sed 1edate f`, `sed -n wout f`), or is refused. (A function
+    level import cost ~2.5 µs a call here: measured.)"""
+    try:
+        return bool(
+            _script_effects(words[0], [new_word(Word, (w, 0, 0, False, False)) for w in words])
+        )
+    except SplitError:
+        return True
+
+
+_READ_ARGUMENTS.update(dict.fromkeys(SCRIPTED_NAMES, _script_does_something))
