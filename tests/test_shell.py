@@ -1797,6 +1797,46 @@ def test_sqlite3_holds_what_its_dot_commands_run_and_reads_its_files():
             split(refused)
 
 
+def test_psql_and_mysql_hold_their_shell_escapes_and_read_their_files():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    for command in [
+        "psql -c '\\! rm -rf /'",
+        "psql -d app --command='\\o |rm -rf /'",
+        "psql -o '|rm -rf /' -c 'select 1'",
+        "psql -c \"\\copy t to program 'rm -rf /'\"",
+        "psql -c \"COPY t TO PROGRAM 'rm -rf /'\"",  # a server on this machine runs it
+        "mysql -e '\\! rm -rf /'",
+        "mysql -u root -e 'system rm -rf /' app",
+        "mariadb --pager='rm -rf /' app",
+    ]:
+        assert ("rm -rf /", True) in _parts(command), command
+    assert files("psql -c '\\i ~/.ssh/id_rsa'") == [("read", "~/.ssh/id_rsa")]
+    assert files("psql -c \"\\copy t from '/etc/passwd'\"") == [("read", "/etc/passwd")]
+    assert files("psql -c \"\\copy (select 1) to 'out.csv' csv\"") == [("edit", "out.csv")]
+    assert files("psql -f schema.sql -o /etc/x app") == [("read", "schema.sql"), ("edit", "/etc/x")]
+    assert files("mysql -e \"LOAD DATA LOCAL INFILE '.env' INTO TABLE t\"") == [("read", ".env")]
+    assert files("mysql -e 'tee /etc/x'") == [("edit", "/etc/x")]
+    for plain in [
+        "psql -At -c 'select 1' app",
+        "psql -c '\\dt'",
+        "mysql -u root -pS -e 'select 1'",
+    ]:
+        assert _parts(plain) == [(quote_join(shlex.split(plain)), False)], plain
+    # psql runs one meta-command of a -c string: `\x\! …` is `\x`.
+    assert _parts("psql -c '\\x\\! rm -rf /'") == [("psql -c '\\x\\! rm -rf /'", False)]
+    for refused, reason in [
+        ("psql -c '\\!'", "\\!"),  # a shell on the input
+        ("psql -c '\\set x `rm -rf /`'", "backquoted"),
+        ("psql -c '\\setenv PAGER x'", "\\setenv"),
+        ('psql -c "$SQL"', "variable"),
+        ("mysql -e '\\!'", "\\!"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(reason)):
+            split(refused)
+
+
 def test_hyperfine_runs_each_of_its_commands_in_a_shell():
     assert _parts("hyperfine -w 3 'make -j4' --prepare 'make clean' 'rm -rf /'") == [
         ("make -j4", False),
