@@ -1837,6 +1837,32 @@ def test_psql_and_mysql_hold_their_shell_escapes_and_read_their_files():
             split(refused)
 
 
+def test_shells_whose_language_is_not_posix_are_refused_a_command_string():
+    for refused in [
+        "pwsh -c 'Remove-Item -Recurse /'",
+        "pwsh -NoProfile -Command '/bin/rm -rf /'",
+        "powershell.exe -ec UgBlAG0AbwB2AGUA",
+        "sudo pwsh -CommandWithArgs x",
+        "pwsh",  # a shell on the input
+        "cmd.exe /c 'del /s x'",
+        "nu -c 'rm -rf /'",
+        "nu --stdin",
+        "xonsh -c 'rm -rf /'",
+        "elvish -c 'rm -rf /'",
+        "csh -c 'rm -rf /'",
+        "tcsh -fc 'rm -rf /'",
+        "echo x | xargs nu",
+    ]:
+        with pytest.raises(SplitError):
+            split(refused)
+    # A script file, help and version are decided by the shell's name.
+    for plain in ["pwsh -File x.ps1", "pwsh x.ps1", "pwsh --version", "nu x.nu", "csh x.csh"]:
+        assert _parts(plain) == [(plain, False)], plain
+    # POSIX shells beside bash and sh are read as they are.
+    for shell in ["yash", "posh", "oksh", "lksh", "rbash", "osh"]:
+        assert _parts(f"{shell} -c 'rm -rf /'") == [("rm -rf /", False)], shell
+
+
 def test_hyperfine_runs_each_of_its_commands_in_a_shell():
     assert _parts("hyperfine -w 3 'make -j4' --prepare 'make clean' 'rm -rf /'") == [
         ("make -j4", False),

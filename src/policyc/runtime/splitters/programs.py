@@ -568,7 +568,52 @@ def shell_script(words: list[Word], name: str) -> Word | None:
     raise SplitError(f"{name} -c without a command string cannot be evaluated statically")
 
 
-SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"})
+# POSIX shells (and bash's restricted mode, the Korn shells' forks, Oils'
+# osh) whose `-c` strings policyc reads, and fish.
+SHELLS = option_names(
+    "bash sh zsh dash ksh mksh ash fish rbash yash posh oksh loksh lksh pdksh osh bosh"
+)
+# Shells whose language is not POSIX sh: their command strings cannot be
+# read, and `pwsh -c '/bin/rm -rf /'` ran rm past a deny on `rm:*`. A
+# command string, the input (none given, `-`) or an option not known to
+# name a script file is refused; a script file (`pwsh x.ps1`, `nu x.nu`),
+# help and version are decided by the shell's name, as `bash x.sh` is.
+FOREIGN_SHELLS = option_names(
+    "pwsh pwsh.exe powershell powershell.exe cmd cmd.exe csh tcsh nu xonsh elvish rc es "
+    "ion ysh murex"
+)
+_HELP_OR_VERSION = option_names("--help -h -? /? --version -v -V -version -help")
+
+
+def foreign_shell_refusal(program: str, words: list[str]) -> str | None:
+    """Why a FOREIGN_SHELLS command cannot be evaluated, or None."""
+    if not words:
+        return f"{program} reading commands from its input"
+    if all(word.lower() in _HELP_OR_VERSION for word in words):
+        return None
+    first = words[0]
+    if program in ("cmd", "cmd.exe"):  # `/c` and `/k` run a string; nothing runs a file
+        return f"{program} {first}"
+    if program.startswith(("pwsh", "powershell")):
+        # Parameters are read by any prefix, in any case, after `-` or `/`
+        # (`-c`, `-Command`, `-e`, `-ec`, `-EncodedCommand`, `-cwa`).
+        for word in words:
+            name = word.lower().lstrip("-/") if word[:1] in "-/" else ""
+            if name and (
+                "command".startswith(name)
+                or "encodedcommand".startswith(name)
+                or "commandwithargs".startswith(name)
+                or name in ("ec", "cwa")
+            ):
+                return f"{program} {word} (a command string)"
+            if name and "file".startswith(name):
+                return None
+        is_option = first[:1] == "-" or first[:1] == "/" and "/" not in first[1:]
+    else:
+        is_option = first[:1] == "-"
+    if is_option or first == "-":
+        return f"{program} {first} (a command string, its input or an option not known here)"
+    return None
 
 
 def shell_reads_input(words: list[Word], name: str) -> bool:

@@ -42,6 +42,7 @@ from .programs import (
     FILE_WRITERS,
     FIND_EXEC,
     FIND_WRITE,
+    FOREIGN_SHELLS,
     GIT_FILE_COMMANDS,
     GIT_RUNS,
     GNU_PREFIXED,
@@ -55,6 +56,7 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
+    foreign_shell_refusal,
     git_command_at,
     git_runs_something,
     is_name,
@@ -747,6 +749,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                 )
             return out + inner
+    if program in FOREIGN_SHELLS:  # `pwsh -c '…'`: a language not read here
+        if any(map(is_input, rest[1:])):
+            raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
+        reason = foreign_shell_refusal(program, [w.value for w in rest[1:]])
+        if reason is not None:
+            raise SplitError(f"{reason} cannot be evaluated statically")
     later: list[dict] = []
     if program in TAKER_NAMES:
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
@@ -1136,7 +1144,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
 
 
 # Command names the fast path leaves to the general one.
-_SPECIAL = STRIPPABLE | SHELLS | RESERVED_SKIP | RESERVED_END
+_SPECIAL = STRIPPABLE | SHELLS | FOREIGN_SHELLS | RESERVED_SKIP | RESERVED_END
 _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
 _SPECIAL |= TAKER_NAMES - frozenset(PLAIN_UNLESS)
 _SPECIAL |= BINDERS
