@@ -2349,6 +2349,38 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("rsync -av src/ dst --exclude x") == ["dst", "dst/\0"]
     assert edits("rsync -av src/ host:/srv/; scp .env host:") == []  # another machine's
     assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit"]
+    # find -delete removes what it finds under its starting points.
+    assert edits("find /etc -name '*.conf' -delete") == ["/etc", "/etc/\0"]
+    assert edits("find -L ~/.ssh x -type f -delete; find -delete") == [
+        "~/.ssh",
+        "x",
+        "~/.ssh/\0",
+        "x/\0",
+        ".",
+        "./\0",
+    ]
+    assert edits("find . -name x; find $D -delete") == []
+    # Outputs: uniq's and xxd's second operand, shuf -o, yq -i, split's and
+    # csplit's pieces (in their prefix's folder), patch's files, rename's.
+    assert edits("uniq in /etc/out; uniq -c f; xxd -r dump /etc/x; xxd f") == ["/etc/out", "/etc/x"]
+    assert edits("shuf -o /etc/x f; yq -i '.a = 1' /etc/x.yaml; yq .a f") == [
+        "/etc/x",
+        ".a = 1",
+        "/etc/x.yaml",
+    ]
+    assert edits("split -b 1M big /etc/part; csplit -f /etc/p f /x/; split big") == [
+        "/etc/\0",
+        "/etc/\0",
+        "./\0",
+    ]
+    assert edits("patch /etc/hosts fix.diff; patch -p1 -d /etc -i x.diff; patch -p1 < x") == [
+        "/etc/hosts",
+        "/etc/\0",
+        "./\0",
+    ]
+    assert edits("rename 's/a/b/' /etc/x") == ["s/a/b/", "/etc/x"]
+    with pytest.raises(SplitError, match="--filter"):
+        split("split --filter='sh -c \"rm -rf /\"' big")
 
 
 def test_the_files_curl_and_wget_send_and_save_are_read_and_edit_constraints():
@@ -2464,7 +2496,12 @@ def test_the_keys_and_files_openssl_gpg_and_ssh_keygen_read_and_write_are_constr
         ("edit", "k.pub"),
         ("edit", "k.pub.pub"),
     ]
-    for none in ["openssl version", "gpg --list-keys", "ssh-keygen -R host"]:
+    # `-R HOST` rewrites known_hosts.
+    assert files("ssh-keygen -R host") == [
+        ("edit", "~/.ssh/known_hosts"),
+        ("edit", "~/.ssh/known_hosts.old"),
+    ]
+    for none in ["openssl version", "gpg --list-keys"]:
         assert files(none) == [], none
 
 

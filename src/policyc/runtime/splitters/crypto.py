@@ -94,6 +94,7 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
     either may be meant. `-s CA_KEY` signs with a key it reads."""
     reads: list[str] = []
     writes: list[str] = []
+    known_hosts = file_given = False  # `-R HOST` rewrites ~/.ssh/known_hosts unless -f
     i, n = 1, len(words)
     while i < n:
         word = words[i]
@@ -102,6 +103,8 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
             continue
         for k in range(1, len(word)):
             if word[k] in _SSH_KEYGEN_VALUES:
+                known_hosts = known_hosts or word[k] == "R"
+                file_given = file_given or word[k] == "f"
                 value, i = cluster_value(word, k, words, i)
                 if value and value != unknown and word[k] == "f":
                     reads.append(value)
@@ -109,6 +112,8 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
                 elif value and value != unknown and word[k] == "s":
                     reads.append(value)
                 break
+    if known_hosts and not file_given:
+        writes += ["~/.ssh/known_hosts", "~/.ssh/known_hosts.old"]
     return reads, writes
 
 

@@ -145,6 +145,26 @@ LATER = {"trap": _trap_action, "alias": _alias_values}
 FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 # find's actions that write the file named by their next argument.
 FIND_WRITE = frozenset({"-fprint", "-fprint0", "-fls", "-fprintf"})
+# find's options before its starting points (GNU's -D and -O take a value).
+_FIND_LEADING = frozenset({"-H", "-L", "-P"})
+
+
+def find_start_points(words: list[str]) -> list[str]:
+    """The folders `find` starts from (`.` when none is named), for
+    `-delete`, which removes what it finds under them."""
+    i = 1
+    while i < len(words) and (words[i] in _FIND_LEADING or words[i][:2] in ("-D", "-O")):
+        i += 2 if words[i] == "-D" else 1
+    points = []
+    while i < len(words) and words[i][:1] not in ("-", "(", "!", ")", ",") and words[i]:
+        points.append(words[i])
+        i += 1
+    return points or ["."]
+
+
+def find_deletes(points: list[str]) -> list[str]:
+    """What `find … -delete` may remove: each starting point and the files under it."""
+    return points + [point.rstrip("/") + "/" + ANY_FILE for point in points]
 
 
 # Programs that run a command in an environment they set up: `uv run pytest`,
@@ -878,11 +898,112 @@ FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "sc
 FILE_WRITERS |= _ARCHIVERS
 
 
+def _operands(words: list[str], values: frozenset) -> list[str]:
+    """The operands of a command whose options `values` take the next word
+    (`--name=value` and `-nVALUE` keep theirs)."""
+    out: list[str] = []
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            return out + words[i + 1 :]
+        if word[:1] == "-" and word != "-":
+            i += 2 if word in values else 1
+            continue
+        out.append(word)
+        i += 1
+    return out
+
+
+def _option_value(words: list[str], names: frozenset, short: str = "") -> str | None:
+    """The last value given to one of the options `names` (`-o F`,
+    `--output=F`, `-oF` for the letter `short`), or None."""
+    found = None
+    for i, word in enumerate(words[1:], 1):
+        option, eq, value = word.partition("=")
+        if option in names:
+            found = value if eq else words[i + 1] if i + 1 < len(words) else ""
+        elif short and word[:2] == "-" + short and len(word) > 2 and word[1] != "-":
+            found = word[2:]
+    return found
+
+
+def _in_folder_of(prefix: str) -> str:
+    """Any file in the folder of `prefix` (split's and csplit's outputs are
+    PREFIX + a suffix)."""
+    return (prefix.rsplit("/", 1)[0] if "/" in prefix else ".") + "/" + ANY_FILE
+
+
+def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`
+    return _operands(words, option_names("-f -s -w"))[1:2]
+
+
+def _xxd_writes(words: list[str]) -> list[str]:  # `xxd [-r] IN OUT`
+    return _operands(words, option_names("-c -g -l -o -s -n -cols -groupsize -len -seek -name"))[
+        1:2
+    ]
+
+
+def _shuf_writes(words: list[str]) -> list[str]:
+    out = _option_value(words, option_names("-o --output"), "o")
+    return [out] if out else []
+
+
+def _yq_writes(words: list[str]) -> list[str]:
+    """`yq -i EXPR FILE`: its files (the expression too: it names none)."""
+    in_place = any(w == "--inplace" or w[:1] == "-" and w[1:2] != "-" and "i" in w for w in words)
+    values = option_names("-o -p -I --output-format --input-format --indent --from-file")
+    return _operands(words, values) if in_place else []
+
+
+def _split_writes(words: list[str]) -> list[str]:
+    """split's and csplit's files: PREFIX + a suffix, in PREFIX's folder.
+    `split --filter=CMD` hands each piece to a shell command: refused."""
+    if words[0] == "csplit":
+        prefix = _option_value(words, option_names("-f --prefix"), "f")
+        return [_in_folder_of(prefix or "xx")]
+    if any(w.startswith("--filter") for w in words):
+        raise SplitError("split --filter (a command for each piece) cannot be evaluated statically")
+    values = option_names("-a -b -C -l -n -t --suffix-length --bytes --line-bytes --lines --number")
+    operands = _operands(words, values | option_names("--separator --additional-suffix"))
+    return [_in_folder_of(operands[1] if len(operands) > 1 else "x")]
+
+
+def _patch_writes(words: list[str]) -> list[str]:
+    """`patch [ORIGINAL [PATCHFILE]]`: its `-o` file, else ORIGINAL, else
+    any file in its `-d` folder (or `.`), which the patch names."""
+    output = _option_value(words, option_names("-o --output"), "o")
+    if output and output != "-":
+        return [output]
+    values = option_names("-B -D -d -F -i -o -p -r -V -Y -z -g --directory --input --output")
+    operands = _operands(words, values)
+    if operands:
+        return operands[:1]
+    folder = _option_value(words, option_names("-d --directory"), "d")
+    return [(folder or ".").rstrip("/") + "/" + ANY_FILE]
+
+
+# More writers, each read by its own function: what it writes.
+_WRITES_BY = {
+    "uniq": _uniq_writes,
+    "xxd": _xxd_writes,
+    "shuf": _shuf_writes,
+    "yq": _yq_writes,
+    "split": _split_writes,
+    "csplit": _split_writes,
+    "patch": _patch_writes,
+    "rename": lambda words: _operands(words, option_names("-e -E")),
+}
+FILE_WRITERS |= frozenset(_WRITES_BY)
+
+
 def written_operands(program: str, words: list[str]) -> list[str]:
     """The files a FILE_WRITERS command writes, as its words name them
     (the files under a folder it changes are `with_files_under`'s)."""
     if program == "dd":
         return [w[3:] for w in words[1:] if w[:3] == "of="]
+    if program in _WRITES_BY:
+        return _WRITES_BY[program](words)
     if program in _IN_PLACE:
         return _in_place_edits(program, words)
     if program in _ARCHIVERS:
@@ -1218,7 +1339,9 @@ TRANSFER_PLAIN_UNLESS = {
     "openssl": lambda words: " -" in " ".join(words),
     "gpg": lambda words: len(words) > 1,
     "gpg2": lambda words: len(words) > 1,
-    "ssh-keygen": lambda words: "f" in " ".join(words[1:]) or " -s" in " ".join(words),
+    "ssh-keygen": lambda words: (
+        "f" in " ".join(words[1:]) or " -s" in " ".join(words) or "R" in " ".join(words[1:])
+    ),
 }
 
 # Platforms' CLIs (`platforms`): `gh pr list` and `gcloud config list` stay plain.

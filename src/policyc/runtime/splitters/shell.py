@@ -56,6 +56,8 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
+    find_deletes,
+    find_start_points,
     foreign_shell_refusal,
     git_command_at,
     git_runs_something,
@@ -1066,6 +1068,14 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     if any(map(is_input, words)):  # `xargs find .`: its input may be `-exec rm {} ;`
         raise SplitError(f"find given arguments by {FEEDERS} cannot be evaluated statically")
     out: list[dict] = []
+    if any(w.value == "-delete" for w in words):
+        # `find /etc -name '*.conf' -delete` removes files under /etc: edit
+        # constraints, as `rm -r /etc`'s. A starting point with a variable
+        # or a glob is not known here.
+        points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
+        known = find_deletes([point for point in points if point != _UNKNOWN])
+        text = source[words[0].start : words[-1].end]
+        out += _file_subjects(known, text, config, write=True)
     i, n = 1, len(words)
     while i < n:
         value = words[i].value
@@ -1153,7 +1163,9 @@ _SPECIAL |= {"g" + name for name in GNU_PREFIXED}  # `grm`: `rm` too (`program_n
 # leave such a command to the general one.
 _READ_ARGUMENTS = {
     "git": None,  # `git -C`: tested in _split_plain itself, the commonest case (measured)
-    "find": lambda words: not (FIND_EXEC.isdisjoint(words) and FIND_WRITE.isdisjoint(words)),
+    "find": lambda words: (
+        not (FIND_EXEC.isdisjoint(words) and FIND_WRITE.isdisjoint(words)) or "-delete" in words
+    ),
 }
 for _name, _spec in RUNNERS.items():
     # The words that start a command (`uv tool run`: its `run`), or a shell.
