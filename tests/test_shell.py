@@ -2462,6 +2462,9 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
     assert files("git checkout HEAD -- ~/.bashrc") == [("edit", "~/.bashrc")]
     assert files("git restore src/x.py") == [("edit", "src/x.py")]
     assert files("git mv a b") == [("edit", "a"), ("edit", "b")]
+    # `git clean -f` removes untracked files (`-x`: ignored ones too, `.env`).
+    assert files("git clean -fdx") == [("edit", "."), ("edit", "./\0")]
+    assert files("git clean -fd -e .env -- build") == [("edit", "build"), ("edit", "build/\0")]
     for none in [
         "git status",
         "git diff",
@@ -2469,12 +2472,14 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         "git add -A",
         "git checkout main",  # a branch or a path: not told apart
         "git rm --cached x",  # the index only
+        "git clean -n",  # a dry run
+        "git clean -d",  # no -f: git refuses
     ]:
         assert files(none) == [], none
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
-    for command in ["git add x", "git show HEAD:x", "git log -5", "git diff -- x"]:
+    for command in ["git add x", "git show HEAD:x", "git log -5", "git diff -- x", "git clean -fd"]:
         assert split(command) == split_general(command), command
 
 

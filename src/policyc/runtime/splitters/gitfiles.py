@@ -26,6 +26,33 @@ def _under(folder: str, path: str) -> str:
     return folder.rstrip("/") + "/" + path
 
 
+def _cleaned(words: list[str], unknown: str) -> list[str]:
+    """What `git clean -f [-d] [-x] [PATH…]` may remove: each path (else
+    `.`) and the files under it (`-x` removes ignored ones too, `.env`). A
+    dry run (`-n`) or no `-f` removes nothing; `-e PATTERN` keeps files."""
+    forced = False
+    paths: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word == "--":
+            paths += [w for w in words[i:] if w != unknown]
+            break
+        if word in ("-n", "--dry-run") or word[:1] == "-" and word[1:2] != "-" and "n" in word:
+            return []
+        if word == "--force" or word[:1] == "-" and word[1:2] != "-" and "f" in word:
+            forced = True
+        if word in ("-e", "--exclude"):
+            i += 1  # its pattern
+        elif word[:1] != "-" and word != unknown:
+            paths.append(word)
+    if not forced:
+        return []
+    paths = paths or ["."]
+    return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths]
+
+
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
     """The files `git [OPTIONS] COMMAND …` reads and writes; `at` is where
     COMMAND stands, `unknown` a word with a variable."""
@@ -60,4 +87,6 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         writes = operands + after
     elif command == "checkout":
         writes = after  # without `--`, a branch or paths: not told apart here
+    elif command == "clean":
+        writes = _cleaned(words[at + 1 :], unknown)
     return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]

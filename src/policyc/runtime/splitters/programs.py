@@ -530,7 +530,7 @@ _GIT_OPTION_PREFIXES = {
 GIT_SHOWS = frozenset(
     {"show", "cat-file", "blame", "annotate", "log", "whatchanged", "diff", "grep", "add"}
 )
-GIT_FILE_COMMANDS = GIT_SHOWS | {"checkout", "restore", "rm", "mv"}
+GIT_FILE_COMMANDS = GIT_SHOWS | {"checkout", "restore", "rm", "mv", "clean"}
 
 
 def git_command_at(words: list[Word]) -> int:

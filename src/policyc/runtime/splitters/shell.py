@@ -542,7 +542,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 ):
                     return None
                 if len(words) > 1 and words[1] in GIT_FILE_COMMANDS:
-                    git_files_named = words[1] == "grep"  # with no path, `.`'s files
+                    # With no path, `.`'s files: grep searches them, clean removes them.
+                    git_files_named = words[1] == "grep" or words[1] == "clean"
                     for word in words[2:]:  # an operand or `--` (`git log -5` names none)
                         if word[0] != "-" or word == "--":
                             git_files_named = True
