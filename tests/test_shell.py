@@ -2379,6 +2379,23 @@ def test_the_files_a_writer_names_are_edit_constraints():
         "./\0",
     ]
     assert edits("rename 's/a/b/' /etc/x") == ["s/a/b/", "/etc/x"]
+    # More archivers: what they extract into, or the archive they change.
+    assert edits("7z x a.7z -o/etc; 7z a out.7z src; 7z l a.7z") == ["/etc/\0", "out.7z"]
+    assert edits("unrar x a.rar /etc/; unrar x b.rar; rar a out.rar src") == [
+        "/etc/\0",
+        "./\0",
+        "out.rar",
+    ]
+    assert edits("cpio -i -D /etc < a.cpio; find . | cpio -pdm /srv; cpio -t < a.cpio") == [
+        "/etc/\0",
+        "/srv/\0",
+    ]
+    assert edits("jar xf a.jar; jar cf out.jar x; jar tf a.jar; ar x l.a; ar rcs l.a x.o") == [
+        "./\0",
+        "out.jar",
+        "./\0",
+        "l.a",
+    ]
     with pytest.raises(SplitError, match="--filter"):
         split("split --filter='sh -c \"rm -rf /\"' big")
 

@@ -983,6 +983,50 @@ def _patch_writes(words: list[str]) -> list[str]:
     return [(folder or ".").rstrip("/") + "/" + ANY_FILE]
 
 
+def _7z_writes(words: list[str]) -> list[str]:
+    """7-Zip's: `x`/`e` extract into `-oDIR` (else `.`), `a`, `u`, `d`,
+    `rn` change the archive."""
+    operands = [w for w in words[1:] if w[:1] != "-"]
+    command = operands[0].lower() if operands else ""
+    if command in ("x", "e"):
+        folder = next((w[2:] for w in words[1:] if w[:2] == "-o" and len(w) > 2), ".")
+        return [folder.rstrip("/") + "/" + ANY_FILE]
+    return operands[1:2] if command in ("a", "u", "d", "rn") else []
+
+
+def _rar_writes(words: list[str]) -> list[str]:
+    """unrar's and rar's: `x`/`e` extract into a last operand ending in `/`
+    (else `.`); rar's `a`, `u`, `d`, `m` change the archive."""
+    operands = [w for w in words[1:] if w[:1] != "-"]
+    command = operands[0].lower() if operands else ""
+    if command in ("x", "e"):
+        folder = operands[-1] if len(operands) > 2 and operands[-1][-1:] == "/" else "."
+        return [folder.rstrip("/") + "/" + ANY_FILE]
+    return operands[1:2] if command in ("a", "u", "d", "m") else []
+
+
+def _cpio_writes(words: list[str]) -> list[str]:
+    """`cpio -i` extracts into `-D DIR` (else `.`); `cpio -p DIR` copies into DIR."""
+    folder = _option_value(words, option_names("-D --directory"), "D") or "."
+    for word in words[1:]:
+        if word == "--extract" or word[:1] == "-" and word[1:2] not in ("-", "") and "i" in word:
+            return [folder.rstrip("/") + "/" + ANY_FILE]
+        if word == "--pass-through" or word[:2] == "-p" or word[:1] == "-" and "p" in word[1:2]:
+            operands = _operands(words, option_names("-D -F -H -I -M -O -R -E --directory"))
+            return [(operands[0] if operands else ".").rstrip("/") + "/" + ANY_FILE]
+    return []
+
+
+def _key_letters_writes(words: list[str]) -> list[str]:
+    """jar's and ar's key letters, first (`jar xf a.jar`, `ar rcs lib.a x.o`):
+    extracting writes any file in `.`, creating or changing the archive it."""
+    keys = words[1].lstrip("-") if len(words) > 1 else ""
+    if "x" in keys:
+        return ["./" + ANY_FILE]
+    changes = "cu" if words[0] == "jar" else "rqdm"
+    return words[2:3] if any(key in keys for key in changes) else []
+
+
 # More writers, each read by its own function: what it writes.
 _WRITES_BY = {
     "uniq": _uniq_writes,
@@ -993,6 +1037,15 @@ _WRITES_BY = {
     "csplit": _split_writes,
     "patch": _patch_writes,
     "rename": lambda words: _operands(words, option_names("-e -E")),
+    "7z": _7z_writes,
+    "7za": _7z_writes,
+    "7zz": _7z_writes,
+    "7zr": _7z_writes,
+    "unrar": _rar_writes,
+    "rar": _rar_writes,
+    "cpio": _cpio_writes,
+    "jar": _key_letters_writes,
+    "ar": _key_letters_writes,
 }
 FILE_WRITERS |= frozenset(_WRITES_BY)
 
