@@ -1170,10 +1170,14 @@ def _copy_target(program: str, words: list[str]) -> list[str]:
             operands.append(word)
     if len(operands) < 2:
         return []
-    target = operands[-1]
-    if ":" in target.partition("/")[0]:
-        return []  # `HOST:PATH` (or rsync's `HOST::MODULE`): another machine's
-    return [target, target.rstrip("/") + "/" + ANY_FILE] if recursive else [target]
+    # `HOST:PATH` (or rsync's `HOST::MODULE`) is another machine's.
+    local = [path for path in operands if ":" not in path.partition("/")[0]]
+    written = [path for path in operands[-1:] if path in local]
+    if program == "rsync" and "--remove-source-files" in words:  # it deletes what it sent
+        written += [path for path in operands[:-1] if path in local]
+    if not recursive:
+        return written
+    return written + [path.rstrip("/") + "/" + ANY_FILE for path in written]
 
 
 def _archive_writes(program: str, words: list[str]) -> list[str]:
