@@ -898,6 +898,23 @@ FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "sc
 FILE_WRITERS |= _ARCHIVERS
 
 
+# The options that take a value, for the writers below (made once).
+_UNIQ_VALUES = option_names("-f -s -w")
+_XXD_VALUES = option_names("-c -g -l -o -s -n -cols -groupsize -len -seek -name")
+_OUTPUT = option_names("-o --output")
+_YQ_VALUES = option_names("-o -p -I --output-format --input-format --indent --from-file")
+_CSPLIT_PREFIX = option_names("-f --prefix")
+_SPLIT_VALUES = option_names(
+    "-a -b -C -l -n -t --suffix-length --bytes --line-bytes --lines --number --separator "
+    "--additional-suffix"
+)
+_PATCH_VALUES = option_names("-B -D -d -F -i -o -p -r -V -Y -z -g --directory --input --output")
+_PATCH_FOLDER = option_names("-d --directory")
+_RENAME_VALUES = option_names("-e -E")
+_CPIO_FOLDER = option_names("-D --directory")
+_CPIO_VALUES = option_names("-D -F -H -I -M -O -R -E --directory")
+
+
 def _operands(words: list[str], values: frozenset) -> list[str]:
     """The operands of a command whose options `values` take the next word
     (`--name=value` and `-nVALUE` keep theirs)."""
@@ -935,24 +952,22 @@ def _in_folder_of(prefix: str) -> str:
 
 
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`
-    return _operands(words, option_names("-f -s -w"))[1:2]
+    return _operands(words, _UNIQ_VALUES)[1:2]
 
 
 def _xxd_writes(words: list[str]) -> list[str]:  # `xxd [-r] IN OUT`
-    return _operands(words, option_names("-c -g -l -o -s -n -cols -groupsize -len -seek -name"))[
-        1:2
-    ]
+    return _operands(words, _XXD_VALUES)[1:2]
 
 
 def _shuf_writes(words: list[str]) -> list[str]:
-    out = _option_value(words, option_names("-o --output"), "o")
+    out = _option_value(words, _OUTPUT, "o")
     return [out] if out else []
 
 
 def _yq_writes(words: list[str]) -> list[str]:
     """`yq -i EXPR FILE`: its files (the expression too: it names none)."""
     in_place = any(w == "--inplace" or w[:1] == "-" and w[1:2] != "-" and "i" in w for w in words)
-    values = option_names("-o -p -I --output-format --input-format --indent --from-file")
+    values = _YQ_VALUES
     return _operands(words, values) if in_place else []
 
 
@@ -960,26 +975,25 @@ def _split_writes(words: list[str]) -> list[str]:
     """split's and csplit's files: PREFIX + a suffix, in PREFIX's folder.
     `split --filter=CMD` hands each piece to a shell command: refused."""
     if words[0] == "csplit":
-        prefix = _option_value(words, option_names("-f --prefix"), "f")
+        prefix = _option_value(words, _CSPLIT_PREFIX, "f")
         return [_in_folder_of(prefix or "xx")]
     if any(w.startswith("--filter") for w in words):
         raise SplitError("split --filter (a command for each piece) cannot be evaluated statically")
-    values = option_names("-a -b -C -l -n -t --suffix-length --bytes --line-bytes --lines --number")
-    operands = _operands(words, values | option_names("--separator --additional-suffix"))
+    operands = _operands(words, _SPLIT_VALUES)
     return [_in_folder_of(operands[1] if len(operands) > 1 else "x")]
 
 
 def _patch_writes(words: list[str]) -> list[str]:
     """`patch [ORIGINAL [PATCHFILE]]`: its `-o` file, else ORIGINAL, else
     any file in its `-d` folder (or `.`), which the patch names."""
-    output = _option_value(words, option_names("-o --output"), "o")
+    output = _option_value(words, _OUTPUT, "o")
     if output and output != "-":
         return [output]
-    values = option_names("-B -D -d -F -i -o -p -r -V -Y -z -g --directory --input --output")
+    values = _PATCH_VALUES
     operands = _operands(words, values)
     if operands:
         return operands[:1]
-    folder = _option_value(words, option_names("-d --directory"), "d")
+    folder = _option_value(words, _PATCH_FOLDER, "d")
     return [(folder or ".").rstrip("/") + "/" + ANY_FILE]
 
 
@@ -1007,12 +1021,12 @@ def _rar_writes(words: list[str]) -> list[str]:
 
 def _cpio_writes(words: list[str]) -> list[str]:
     """`cpio -i` extracts into `-D DIR` (else `.`); `cpio -p DIR` copies into DIR."""
-    folder = _option_value(words, option_names("-D --directory"), "D") or "."
+    folder = _option_value(words, _CPIO_FOLDER, "D") or "."
     for word in words[1:]:
         if word == "--extract" or word[:1] == "-" and word[1:2] not in ("-", "") and "i" in word:
             return [folder.rstrip("/") + "/" + ANY_FILE]
         if word == "--pass-through" or word[:2] == "-p" or word[:1] == "-" and "p" in word[1:2]:
-            operands = _operands(words, option_names("-D -F -H -I -M -O -R -E --directory"))
+            operands = _operands(words, _CPIO_VALUES)
             return [(operands[0] if operands else ".").rstrip("/") + "/" + ANY_FILE]
     return []
 
@@ -1036,7 +1050,7 @@ _WRITES_BY = {
     "split": _split_writes,
     "csplit": _split_writes,
     "patch": _patch_writes,
-    "rename": lambda words: _operands(words, option_names("-e -E")),
+    "rename": lambda words: _operands(words, _RENAME_VALUES),
     "7z": _7z_writes,
     "7za": _7z_writes,
     "7zz": _7z_writes,
