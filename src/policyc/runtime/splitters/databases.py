@@ -96,10 +96,6 @@ _PSQL_LONG = {
     "--set": "-v",
     "--variable": "-v",
 }
-_PSQL_FLAGS = """--echo-all --no-align --echo-queries --echo-errors --echo-hidden
---field-separator-zero --html --list --no-readline --single-transaction --quiet
---record-separator-zero --single-step --single-line --tuples-only --version
---no-password --password --expanded --no-psqlrc --help --csv""".split()
 # Meta-commands that read or write the file they are given, or run a
 # command given as `|CMD` (`\o |CMD` runs CMD on psql's output).
 _PSQL_READS = frozenset({"i", "ir", "include", "include_relative", "lo_import"})
@@ -210,35 +206,51 @@ def _sql_programs(word: Word, name: str) -> list:
     return taken
 
 
-def _psql_commands(words: list[Word], name: str) -> list | None:
-    taken: list = []
+def _client_options(
+    words: list[Word], short: frozenset, long: dict, attached_only: tuple = ()
+) -> list[tuple[str, Word]]:
+    """The options of a database client that take a value, with it:
+    `(option, value)`, a long one named by its short letter where it has
+    one (`long` maps each long name, or a prefix only it has, to it).
+    Clusters end at a letter with a value (`-Atc SQL`); a letter or long
+    option in `attached_only` takes only what is attached (mysql's
+    `-pSECRET`, `--pager=CMD`).
+    Options not listed are read as flags: a word so read as an option only
+    reads more of the call."""
+    found: list[tuple[str, Word]] = []
     i, n = 1, len(words)
     while i < n:
         word = words[i]
         value = word.value
         i += 1
-        if value[:1] != "-" or value == "-":
+        if value[:1] != "-" or value == "-" or value == "--":
             continue  # the database and the user, wherever they stand (getopt permutes)
-        if value == "--":
-            break
         option, argument = "", None
         if value[:2] == "--":
             long_name, eq, attached = value.partition("=")
-            long_name = _long_option(long_name, [*_PSQL_LONG, *_PSQL_FLAGS])
-            option = _PSQL_LONG.get(long_name, "")
+            option = long.get(_long_option(long_name, long), "")
             argument = part_of(word, attached) if eq else None
         else:
             for k in range(1, len(value)):
-                if value[k] in _PSQL_VALUES:
+                if value[k] in attached_only:
+                    break
+                if value[k] in short:
                     option = "-" + value[k]
                     argument = part_of(word, value[k + 1 :]) if k + 1 < len(value) else None
                     break
         if not option:
             continue
         if argument is None:
-            if i >= n:
-                break
+            if option in attached_only or i >= n:
+                continue
             argument, i = words[i], i + 1
+        found.append((option, argument))
+    return found
+
+
+def _psql_commands(words: list[Word], name: str) -> list | None:
+    taken: list = []
+    for option, argument in _client_options(words, _PSQL_VALUES, _PSQL_LONG):
         if option == "-c":
             if argument.expands or is_input(argument):
                 raise SplitError(
@@ -264,6 +276,14 @@ def _psql_commands(words: list[Word], name: str) -> list | None:
 _MYSQL_VALUES = frozenset("DehPSu")
 _MYSQL_SHORT = {"\\!": "string", "\\P": "string", "\\T": "edits", "\\.": "reads"}
 _MYSQL_LONG = {"system": "string", "pager": "string", "tee": "edits", "source": "reads"}
+# The long options read, by name (`--pager`'s value is attached or none).
+_MYSQL_LONG_OPTIONS = {
+    "--execute": "-e",
+    "--pager": "--pager",
+    "--tee": "--tee",
+    "--defaults-file": "--defaults-file",
+    "--defaults-extra-file": "--defaults-extra-file",
+}
 _MYSQL_LOCAL_INFILE = re.compile(r"\blocal\s+infile\s+", re.IGNORECASE)
 
 
@@ -295,46 +315,17 @@ def _mysql_execute(word: Word, name: str) -> list:
 
 def _mysql_commands(words: list[Word], name: str) -> list | None:
     taken: list = []
-    i, n = 1, len(words)
-    while i < n:
-        word = words[i]
-        value = word.value
-        i += 1
-        if value[:1] != "-" or value == "-" or value == "--":
-            continue
-        option, argument = "", None
-        if value[:2] == "--":
-            long_name, eq, attached = value.partition("=")
-            long_name = _long_option(
-                long_name,
-                ("--execute", "--pager", "--tee", "--defaults-file", "--defaults-extra-file"),
-            )
-            option = long_name
-            if long_name == "--pager":  # its value is attached or none (then $PAGER)
-                if eq and attached:
-                    taken.append(("string", part_of(word, attached)))
-                continue
-            argument = part_of(word, attached) if eq else None
-        else:
-            for k in range(1, len(value)):
-                if value[k] in _MYSQL_VALUES:
-                    option = "-" + value[k]
-                    argument = part_of(word, value[k + 1 :]) if k + 1 < len(value) else None
-                    break
-                if value[k] in "p#":  # a value attached or none
-                    break
-        if not option:
-            continue
-        if argument is None:
-            if i >= n:
-                break
-            argument, i = words[i], i + 1
-        if option in ("-e", "--execute"):
+    for option, argument in _client_options(
+        words, _MYSQL_VALUES, _MYSQL_LONG_OPTIONS, ("p", "#", "--pager")
+    ):
+        if option == "-e":
             if argument.expands or is_input(argument):
                 raise SplitError(
                     f"a {name} -e string with a variable cannot be evaluated statically"
                 )
             taken += _mysql_execute(argument, name)
+        elif option == "--pager" and argument.value:  # else $PAGER, which is not known here
+            taken.append(("string", argument))
         elif option == "--tee":
             taken.append(("edits", argument))
         elif option in ("--defaults-file", "--defaults-extra-file"):
