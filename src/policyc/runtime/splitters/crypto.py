@@ -9,7 +9,7 @@ is held to the read and edit tools' deny and ask rules only.
 
 from __future__ import annotations
 
-from .words import ANY_FILE, cluster_value
+from .words import and_files_under, cluster_value
 
 # OpenSSL 1.1 and 3 (single-dash options): those whose value is a file read,
 # and those whose value is a file written. `-passin file:PATH` (and -pass,
@@ -80,7 +80,7 @@ def _gpg_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
         elif option == "--homedir":
             home = value
     if secrets:
-        reads += [home, home.rstrip("/") + "/" + ANY_FILE]
+        reads += and_files_under([home])
     return reads, writes
 
 

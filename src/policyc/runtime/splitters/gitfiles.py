@@ -17,7 +17,7 @@ repository's root's, which is commonly where an agent works.
 from __future__ import annotations
 
 from .programs import GIT_SHOWS
-from .words import ANY_FILE
+from .words import and_files_under, files_in
 
 
 def _under(folder: str, path: str) -> str:
@@ -49,8 +49,7 @@ def _cleaned(words: list[str], unknown: str) -> list[str]:
             paths.append(word)
     if not forced:
         return []
-    paths = paths or ["."]
-    return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths]
+    return and_files_under(paths or ["."])
 
 
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
@@ -82,7 +81,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
         if command == "grep":
             searched = after or ["."]  # with no path, the working directory's files
-            reads += [path.rstrip("/") + "/" + ANY_FILE for path in searched]
+            reads += [files_in(path) for path in searched]
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes = operands + after
     elif command == "checkout":

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from .programs import DOCKER_TAKES, program_name
 from .words import (
-    ANY_FILE,
     FEEDERS,
     HELD,
     SplitError,
     Word,
+    files_in,
     getopt,
     getopt_spec,
     is_input,
@@ -220,7 +220,7 @@ _COMPOSE_PROGRAMS = frozenset({"docker-compose", "podman-compose"})
 
 def _host_paths(word: Word, read: bool, write: bool) -> list:
     """A host folder or file a container is given, and what is under it."""
-    under = part_of(word, word.value.rstrip("/") + "/" + ANY_FILE)
+    under = part_of(word, files_in(word.value))
     paths = [("reads", word), ("reads", under)] if read else []
     return paths + ([("edits", word), ("edits", under)] if write else [])
 

@@ -11,12 +11,14 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 from __future__ import annotations
 
 from .words import (
-    ANY_FILE,
     FEEDERS,
     SplitError,
     Word,
+    and_files_under,
+    files_in,
     input_word,
     is_input,
+    long_option,
     new_word,
     opens_shell,
     option_names,
@@ -160,11 +162,6 @@ def find_start_points(words: list[str]) -> list[str]:
         points.append(words[i])
         i += 1
     return points or ["."]
-
-
-def find_deletes(points: list[str]) -> list[str]:
-    """What `find … -delete` may remove: each starting point and the files under it."""
-    return points + [point.rstrip("/") + "/" + ANY_FILE for point in points]
 
 
 # Programs that run a command in an environment they set up: `uv run pytest`,
@@ -792,7 +789,7 @@ def with_files_under(program: str, words: list[str], paths: list[str]) -> list[s
         return paths
     if program in _SEARCH_VALUES and _searches_here(program, words):
         paths = paths + ["."]
-    return paths + [path.rstrip("/") + "/" + ANY_FILE for path in paths if path]
+    return and_files_under(paths)
 
 
 # grep's and rg's options that take a value: short letters, and long names
@@ -948,7 +945,7 @@ def _option_value(words: list[str], names: frozenset, short: str = "") -> str | 
 def _in_folder_of(prefix: str) -> str:
     """Any file in the folder of `prefix` (split's and csplit's outputs are
     PREFIX + a suffix)."""
-    return (prefix.rsplit("/", 1)[0] if "/" in prefix else ".") + "/" + ANY_FILE
+    return files_in(prefix.rsplit("/", 1)[0] if "/" in prefix else ".")
 
 
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`
@@ -994,7 +991,7 @@ def _patch_writes(words: list[str]) -> list[str]:
     if operands:
         return operands[:1]
     folder = _option_value(words, _PATCH_FOLDER, "d")
-    return [(folder or ".").rstrip("/") + "/" + ANY_FILE]
+    return [files_in(folder or ".")]
 
 
 def _7z_writes(words: list[str]) -> list[str]:
@@ -1004,7 +1001,7 @@ def _7z_writes(words: list[str]) -> list[str]:
     command = operands[0].lower() if operands else ""
     if command in ("x", "e"):
         folder = next((w[2:] for w in words[1:] if w[:2] == "-o" and len(w) > 2), ".")
-        return [folder.rstrip("/") + "/" + ANY_FILE]
+        return [files_in(folder)]
     return operands[1:2] if command in ("a", "u", "d", "rn") else []
 
 
@@ -1015,7 +1012,7 @@ def _rar_writes(words: list[str]) -> list[str]:
     command = operands[0].lower() if operands else ""
     if command in ("x", "e"):
         folder = operands[-1] if len(operands) > 2 and operands[-1][-1:] == "/" else "."
-        return [folder.rstrip("/") + "/" + ANY_FILE]
+        return [files_in(folder)]
     return operands[1:2] if command in ("a", "u", "d", "m") else []
 
 
@@ -1024,10 +1021,10 @@ def _cpio_writes(words: list[str]) -> list[str]:
     folder = _option_value(words, _CPIO_FOLDER, "D") or "."
     for word in words[1:]:
         if word == "--extract" or word[:1] == "-" and word[1:2] not in ("-", "") and "i" in word:
-            return [folder.rstrip("/") + "/" + ANY_FILE]
+            return [files_in(folder)]
         if word == "--pass-through" or word[:2] == "-p" or word[:1] == "-" and "p" in word[1:2]:
             operands = _operands(words, _CPIO_VALUES)
-            return [(operands[0] if operands else ".").rstrip("/") + "/" + ANY_FILE]
+            return [files_in(operands[0] if operands else ".")]
     return []
 
 
@@ -1036,7 +1033,7 @@ def _key_letters_writes(words: list[str]) -> list[str]:
     extracting writes any file in `.`, creating or changing the archive it."""
     keys = words[1].lstrip("-") if len(words) > 1 else ""
     if "x" in keys:
-        return ["./" + ANY_FILE]
+        return [files_in(".")]
     changes = "cu" if words[0] == "jar" else "rqdm"
     return words[2:3] if any(key in keys for key in changes) else []
 
@@ -1184,14 +1181,12 @@ def _copy_target(program: str, words: list[str]) -> list[str]:
             operands.append(word)
     if len(operands) < 2:
         return []
-    # `HOST:PATH` (or rsync's `HOST::MODULE`) is another machine's.
-    local = [path for path in operands if ":" not in path.partition("/")[0]]
-    written = [path for path in operands[-1:] if path in local]
+    written = operands[-1:]
     if program == "rsync" and "--remove-source-files" in words:  # it deletes what it sent
-        written += [path for path in operands[:-1] if path in local]
-    if not recursive:
-        return written
-    return written + [path.rstrip("/") + "/" + ANY_FILE for path in written]
+        written += operands[:-1]
+    # `HOST:PATH` (or rsync's `HOST::MODULE`) is another machine's.
+    written = [path for path in written if ":" not in path.partition("/")[0]]
+    return and_files_under(written) if recursive else written
 
 
 def _archive_writes(program: str, words: list[str]) -> list[str]:
@@ -1204,7 +1199,7 @@ def _archive_writes(program: str, words: list[str]) -> list[str]:
                 folder = words[k + 1]
             elif word[:1] == "-" and word[1:2] != "-":
                 quiet = quiet or not _UNZIP_QUIET.isdisjoint(word[1:])
-        return [] if quiet else [folder.rstrip("/") + "/" + ANY_FILE]
+        return [] if quiet else [files_in(folder)]
     if program == "zip":  # the archive: its first operand
         i = 1
         while i < len(words):
@@ -1265,7 +1260,7 @@ def _tar_writes(words: list[str]) -> list[str]:
     if mode == "archive":
         return [archive] if archive and archive != "-" else []
     if mode == "files" and not to_output:
-        return [folder.rstrip("/") + "/" + ANY_FILE for folder in folders or ["."]]
+        return [files_in(folder) for folder in folders or ["."]]
     return []
 
 
@@ -1281,7 +1276,7 @@ _IN_PLACE = {
 }
 # GNU sed's long options that take a value, by the shortest prefix
 # getopt_long takes for each (`--f` is ambiguous, and sed refuses it).
-_SED_LONG_VALUES = {"--e": "--expression", "--fi": "--file", "--l": "--line-length"}
+SED_LONG_VALUES = {"--e": "--expression", "--fi": "--file", "--l": "--line-length"}
 _DIGITS = frozenset("0123456789abcdefABCDEFx")  # perl's `-0777`, `-0x1FF`, `-l015`
 
 
@@ -1308,10 +1303,10 @@ def _in_place_edits(program: str, words: list[str]) -> list[str]:
         elif word[:2] == "--" and program == "sed":
             name, eq, _ = word.partition("=")
             in_place = in_place or len(name) > 2 and "--in-place".startswith(name)
-            for prefix, option in _SED_LONG_VALUES.items():
-                if name[: len(prefix)] == prefix and option.startswith(name):
-                    script_given = script_given or option != "--line-length"
-                    i += 0 if eq else 1
+            option = long_option(name, SED_LONG_VALUES)
+            if option:
+                script_given = script_given or option != "--line-length"
+                i += 0 if eq else 1
         else:
             k = 1
             while k < len(word):

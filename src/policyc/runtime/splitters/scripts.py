@@ -16,7 +16,8 @@ A script in a file (`sed -f`, `awk -f`) is not read, as a Makefile is not
 
 from __future__ import annotations
 
-from .words import FEEDERS, SplitError, Word, is_input, part_of
+from .programs import SED_LONG_VALUES
+from .words import FEEDERS, SplitError, Word, is_input, long_option, part_of
 
 # ---------------------------------------------------------------- sed
 
@@ -228,12 +229,7 @@ def sed_script(script: str, brackets: bool = True) -> list[tuple[str, str]]:
 # its long ones by the shortest prefix getopt_long takes (`--s` is
 # ambiguous: --sandbox, --separate, --silent).
 _SED_VALUES = frozenset("efl")
-_SED_LONG = {
-    "--e": "--expression",
-    "--fi": "--file",
-    "--l": "--line-length",
-    "--sa": "--sandbox",
-}
+_SED_LONG = {**SED_LONG_VALUES, "--sa": "--sandbox"}
 
 
 def _sed_effects(words: list[Word], name: str) -> list:
@@ -253,15 +249,14 @@ def _sed_effects(words: list[Word], name: str) -> list:
             continue
         if value[:2] == "--":
             option, eq, attached = value.partition("=")
-            for prefix, full in _SED_LONG.items():
-                if option[: len(prefix)] == prefix and full.startswith(option):
-                    if full == "--sandbox":
-                        sandbox = True
-                    elif i < n or eq:
-                        given = given or full != "--line-length"
-                        if full == "--expression":
-                            scripts.append(part_of(word, attached) if eq else words[i])
-                        i += 0 if eq else 1
+            full = long_option(option, _SED_LONG)
+            if full == "--sandbox":
+                sandbox = True
+            elif full and (i < n or eq):
+                given = given or full != "--line-length"
+                if full == "--expression":
+                    scripts.append(part_of(word, attached) if eq else words[i])
+                i += 0 if eq else 1
             continue
         k = 1
         while k < len(value):
@@ -335,7 +330,6 @@ _AWK_ENDS_VALUE = frozenset({")", "]", "$", "++", "--"})  # `/` after these divi
 _AWK_STARTS_VALUE = frozenset({"print", "printf", "return", "case", "do", "else"})
 _AWK_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "/": "/", "a": "\a"}
 _AWK_ESCAPES.update({"b": "\b", "f": "\f", "v": "\v"})
-_AWK_ASSIGNS = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "**=", "++", "--"})
 _AWK_QUIET = frozenset({"-", "/dev/stdout", "/dev/stderr", "/dev/stdin"})
 
 
@@ -562,14 +556,6 @@ _AWK_LONG = {
 _AWK_PROGRAM_FILES = frozenset({"-f", "-E", "--file", "--exec"})
 
 
-def _awk_long(option: str) -> str:
-    found = ""
-    for prefix, full in _AWK_LONG.items():
-        if option[: len(prefix)] == prefix and full.startswith(option):
-            found = full
-    return found
-
-
 def _awk_effects(words: list[Word], name: str) -> list:
     programs: list[Word] = []  # -e's and --source's
     operands: list[Word] = []
@@ -588,7 +574,7 @@ def _awk_effects(words: list[Word], name: str) -> list:
         option, argument = "", None
         if value[:2] == "--":
             long_name, eq, attached = value.partition("=")
-            option = _awk_long(long_name)
+            option = long_option(long_name, _AWK_LONG)
             argument = part_of(word, attached) if eq else None
         else:
             for k in range(1, len(value)):
@@ -605,7 +591,7 @@ def _awk_effects(words: list[Word], name: str) -> list:
                 if argument is None and i < n:
                     argument, i = words[i], i + 1
                 long_name, eq, attached = (argument.value if argument else "").partition("=")
-                option = _awk_long("--" + long_name)
+                option = long_option("--" + long_name, _AWK_LONG)
                 argument = part_of(argument, attached) if eq else None
         if option == "--sandbox":
             sandbox = True

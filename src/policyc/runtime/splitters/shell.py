@@ -56,7 +56,6 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
-    find_deletes,
     find_start_points,
     foreign_shell_refusal,
     git_command_at,
@@ -72,7 +71,7 @@ from .programs import (
     with_files_under,
     written_operands,
 )
-from .words import FEEDERS, SplitError, Word, is_input, new_word, part_of
+from .words import FEEDERS, SplitError, Word, and_files_under, is_input, new_word, part_of
 from .wrappers import STRIPPABLE, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
@@ -1072,9 +1071,9 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     if any(w.value == "-delete" for w in words):
         # `find /etc -name '*.conf' -delete` removes files under /etc: edit
         # constraints, as `rm -r /etc`'s. A starting point with a variable
-        # or a glob is not known here.
+        # is not known here (a glob is read as written, as rm's).
         points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
-        known = find_deletes([point for point in points if point != _UNKNOWN])
+        known = and_files_under([point for point in points if point != _UNKNOWN])
         text = source[words[0].start : words[-1].end]
         out += _file_subjects(known, text, config, write=True)
     i, n = 1, len(words)

@@ -11,7 +11,7 @@ the last operand. A remote operand (`s3://`, `gs://`) names no local file.
 
 from __future__ import annotations
 
-from .words import ANY_FILE
+from .words import files_in
 
 _REMOTE = ("s3://", "gs://", "https://", "http://")
 
@@ -20,21 +20,17 @@ def _local(path: str, unknown: str) -> bool:
     return bool(path) and path not in ("-", unknown) and not path.lower().startswith(_REMOTE)
 
 
-def _under(path: str) -> str:
-    return path.rstrip("/") + "/" + ANY_FILE
-
-
 def _copy(sources: list[str], target: str, recursive: bool, moves: bool, unknown: str):
     """The reads and writes of copying `sources` to `target` (a move also
     removes its sources; a recursive copy reads and writes folders)."""
     reads = [path for path in sources if _local(path, unknown)]
     if recursive:
-        reads += [_under(path) for path in reads]
+        reads += [files_in(path) for path in reads]
     writes = list(reads) if moves else []
     if _local(target, unknown):
         writes.append(target)
         if recursive or target.endswith("/"):
-            writes.append(_under(target))
+            writes.append(files_in(target))
     return reads, writes
 
 

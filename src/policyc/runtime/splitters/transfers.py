@@ -18,7 +18,7 @@ from __future__ import annotations
 from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
 from .storage import STORAGE
-from .words import ANY_FILE, SplitError, cluster_value
+from .words import SplitError, cluster_value, files_in
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
@@ -108,7 +108,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             reads.append(value)
             writes.append(value)
     if remote_name:
-        writes.append((output_dir or ".").rstrip("/") + "/" + ANY_FILE)
+        writes.append(files_in(output_dir or "."))
     return reads, writes
 
 
@@ -200,7 +200,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     if document:
         writes.append(document)
     elif document is None and saves:
-        writes.append(folder.rstrip("/") + "/" + ANY_FILE)  # named by the server
+        writes.append(files_in(folder))  # named by the server
     return reads, writes
 
 

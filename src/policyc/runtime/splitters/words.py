@@ -20,6 +20,16 @@ ANY_FILE = "\x00"
 # sends `DIR/` + ANY_FILE to the file tools, normalised as DIR is.)
 
 
+def files_in(folder: str) -> str:
+    """The path that stands for any file under `folder`."""
+    return folder.rstrip("/") + "/" + ANY_FILE
+
+
+def and_files_under(paths: list[str]) -> list[str]:
+    """Each path, then what is under each (`rm -r`, `find -delete`)."""
+    return paths + [files_in(path) for path in paths if path]
+
+
 class SplitError(ValueError):
     """The command cannot be evaluated statically; the reason is read to the model."""
 
@@ -153,6 +163,16 @@ def getopt(words: list[Word], name: str, spec: tuple, permute: bool) -> tuple[li
             continue
         raise SplitError(f"{name} with option {value} cannot be evaluated statically")
     return options, operands
+
+
+def long_option(option: str, table: dict) -> str:
+    """The long option that `option` (`--expr`) names as getopt_long reads
+    it, or "": `table` maps each option's shortest prefix that names it
+    alone (`--e`) to its name (`--expression`)."""
+    for prefix, name in table.items():
+        if option[: len(prefix)] == prefix and name.startswith(option):
+            return name
+    return ""
 
 
 def cluster_value(word: str, k: int, words: list[str], i: int) -> tuple[str, int]:
