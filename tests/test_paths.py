@@ -284,6 +284,46 @@ def test_the_stand_in_file_matches_only_patterns_that_cover_every_file(body, fol
                 assert path_matches(spec, file, "/repo", "/home/u"), (spec, file)
 
 
+_SEGMENTS = ["r", "h", "a", ".env"]
+# Below a folder: a name for each segment pattern the test draws (`a*`,
+# `*.pem` and `?` match `ab`, `k.pem` and `q`) and one none names.
+_BELOW = [*_SEGMENTS, "ab", "k.pem", "q", "x"]
+
+
+def _paths_below(folder: str, depth: int = 4) -> list[str]:
+    """Every path below `folder` of 1 to `depth` names from _BELOW."""
+    out, level = [], [folder.rstrip("/")]
+    for _ in range(depth):
+        level = [path + "/" + name for path in level for name in _BELOW]
+        out += level
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    body=st.lists(
+        st.sampled_from(["a", "r", ".env", "*", "**", "a*", "*.pem", "?"]), min_size=1, max_size=3
+    ).map("/".join),
+    anchor=st.sampled_from(["", "./", "/", "/r/", "~/", "**/"]),
+    folder=st.lists(st.sampled_from(_SEGMENTS), max_size=2).map(lambda s: "/" + "/".join(s)),
+)
+def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(body, anchor, folder):
+    """`grep -r x DIR` reads every file under DIR (EVERY_FILE): read broadly
+    (deny and ask rules), a rule meets it if it matches some path below DIR;
+    as written (carve-outs), only if it matches them all. Checked against
+    every path of up to four names below DIR, from names that match each
+    segment pattern drawn."""
+    from policyc.runtime.paths import EVERY_FILE
+
+    spec, cwd, home = anchor + body, "/r", "/h"
+    stand_in = folder.rstrip("/") + "/" + EVERY_FILE
+    below = _paths_below(folder)
+    some = any(path_matches(spec, path, cwd, home, broad=True) for path in below)
+    assert path_matches(spec, stand_in, cwd, home, broad=True) == some, (spec, folder)
+    every = all(path_matches(spec, path, cwd, home) for path in below)
+    assert path_matches(spec, stand_in, cwd, home) == every, (spec, folder)
+
+
 def test_deny_and_ask_path_rules_are_read_broadly():
     """On macOS's and Windows' filesystems `.ENV` is `.env`, and gitignore's
     patterns cover what is in a folder they match: a deny matched as written

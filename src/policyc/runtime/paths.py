@@ -97,6 +97,37 @@ def _refuse_proc_links(path: str) -> None:
             )
 
 
+# -- the files under a folder --------------------------------------------------
+# A subject may stand for files under a folder: the folder, `/`, and one of
+# these segments, which no real path holds (`normalize_path` refuses a NUL).
+#
+# - ANY_FILE: a file a search tool (`split tree`: Claude Code's Grep and Glob)
+#   does not skip. Such a tool skips the files its rules deny, so the search
+#   is refused only by a rule that covers every file there (`~/.ssh/**`): the
+#   segment is matched as a file name that `*`, `?` and `**` match and no
+#   literal does.
+# - EVERY_FILE: every file under the folder, for a program that skips none
+#   (`grep -r x .`, `rm -r build`, `tar -x`). A deny on one file there
+#   (`./.env`) is a deny on the command: `grep -r DATABASE_URL .` printed
+#   `.env` past `Read(./.env)`. Read broadly (deny and ask rules), a pattern
+#   meets it if it matches some path under the folder; as written (the
+#   carve-outs of deny and ask rules, the allows that shadow an ask), only if
+#   it covers them all.
+#   rg is read so too: it skips hidden files (`.env`), but searches one that
+#   an ignore file there lets through (`!.env` in `.ignore`, which the repo
+#   or an earlier command may have written).
+ANY_FILE = "\x00"
+EVERY_FILE = "\x00every"
+
+
+def _every_file_in(path: str) -> str | None:
+    """The folder of an EVERY_FILE subject, else None."""
+    folder, _, marker = path.rpartition("/")
+    if marker != EVERY_FILE:
+        return None  # ANY_FILE: matched as a file name
+    return folder or "/"
+
+
 # A path rule's segment patterns are few; made once, not on each call
 # (a `Read` decided for the first time made one per segment it tried).
 _star = memo(maxsize=4096)(StarPattern)
@@ -199,6 +230,115 @@ class _PathPattern:
                 return rest == literal
             return not literal or rest.startswith(literal + "/")
         return _match_segments(self.pats, rest.split("/"))[0]
+
+    # -- EVERY_FILE: a pattern against what is under a folder.
+    # The segment patterns read as an automaton whose states are the index
+    # of the next pattern to match (len: all matched). A non-final `**` is
+    # zero or more segments, a final one one or more, as in `_match_segments`.
+
+    def _skip(self, states: set[int]) -> set[int]:
+        """`states` and those a non-final `**` matching nothing reaches."""
+        pats, last = self.pats, len(self.pats) - 1
+        out = set()
+        for i in states:
+            out.add(i)
+            while i < last and pats[i] == "**":
+                i += 1
+                out.add(i)
+        return out
+
+    def _step(self, states: set[int], segment: str) -> set[int]:
+        pats, n = self.pats, len(self.pats)
+        out = set()
+        for i in states:
+            if i == n:
+                continue
+            if pats[i] == "**":
+                if segment:
+                    out.add(i)
+                    if i == n - 1:
+                        out.add(n)
+            elif _wild(pats[i], segment):
+                out.add(i + 1)
+        return self._skip(out)
+
+    def _after(self, folder: str) -> tuple[set[int], bool] | None:
+        """Where the patterns stand once they have matched `folder`, and
+        whether the anchor lies below it; None when no path under `folder`
+        is under the anchor."""
+        segments = [s for s in folder.split("/") if s]
+        base = [s for s in self.base.split("/") if s]
+        if segments[: len(base)] == base:
+            states = self._skip({0})
+            for segment in segments[len(base) :]:
+                states = self._step(states, segment)
+            return states, False
+        if base[: len(segments)] == segments:
+            return self._skip({0}), True
+        return None
+
+    def meets_under(self, folder: str) -> bool:
+        """Does the pattern match some path below `folder`?"""
+        if not self.pats:  # the anchor and all under it
+            return self.anywhere or self._after(folder) is not None
+        if self.anywhere:
+            return True  # a path below the folder can end in what the patterns match
+        after = self._after(folder)
+        if after is None:
+            return False
+        states, anchor_below = after
+        if anchor_below:  # the patterns match below the anchor, itself below the folder
+            return True
+        # Patterns left to match: one or more segments below the folder can.
+        return any(i < len(self.pats) for i in states)
+
+    def _step_any_name(self, states: set[int]) -> set[int]:
+        """`_step` on a segment of any name: only `**` and a pattern of `*`
+        alone match every name (`*?` does too, but is read as not: that
+        only leaves a carve-out unapplied, which refuses more)."""
+        pats, n = self.pats, len(self.pats)
+        out = set()
+        for i in states:
+            if i == n:
+                continue
+            if pats[i] == "**":
+                out.add(i)
+                if i == n - 1:
+                    out.add(n)
+            elif not pats[i].strip("*"):
+                out.add(i + 1)
+        return self._skip(out)
+
+    def covers_under(self, folder: str) -> bool:
+        """Does the pattern match every path below `folder`, whatever names
+        and however many?"""
+        if not self.pats:  # the anchor and all under it
+            if self.anywhere:
+                return True
+            after = self._after(folder)
+            return after is not None and not after[1]
+        # The states after the folder, then after each segment of any name
+        # below it, which must all have matched every pattern; the sets
+        # repeat within a few steps, and then so would the answers.
+        start = self._skip({0})
+        if self.anywhere:  # matched at the end of the path, starting at any segment
+            states: set[int] = set()
+            for segment in folder.rstrip("/").split("/"):
+                states = self._step(states | start, segment)
+        else:
+            after = self._after(folder)
+            if after is None or after[1]:
+                return False
+            states, start = after[0], set()
+        n, seen = len(self.pats), set()
+        while True:
+            states = self._step_any_name(states | start)
+            if n not in states:
+                return False
+            key = frozenset(states)
+            if key in seen:
+                return True
+            seen.add(key)
 
     def match_broad(self, path: str) -> bool:
         """`match` on the path or on a folder above it (see `broad_for`).
@@ -305,7 +445,13 @@ def path_matches(
     if broad:
         return broad_matches(spec, broad_names(path), cwd, home)
     pattern = _path_pattern(spec, cwd, home)
-    return pattern is not None and pattern.match(path)
+    if pattern is None:
+        return False
+    if "\x00" in path:
+        folder = _every_file_in(path)
+        if folder is not None:
+            return pattern.covers_under(folder)
+    return pattern.match(path)
 
 
 def broad_names(path: str) -> tuple[str, ...]:
@@ -322,7 +468,12 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
     if pattern is None:
         return False
     for name in names:
-        if pattern.match_broad(name):
+        folder = _every_file_in(name) if "\x00" in name else None
+        if folder is not None:
+            # A rule on the folder or one above it (`match_broad`), or on a path below.
+            if pattern.match_broad(folder) or pattern.meets_under(folder):
+                return True
+        elif pattern.match_broad(name):
             return True
     return False
 
