@@ -93,13 +93,14 @@ def make_splitter(
                 if ctx[0] is None and subject["tool"] in cwd_tools:
                     raise SplitError(_NO_CWD.format(tool=subject["tool"]))
                 path = subject["args"][target]
-                under = path[-1:] == ANY_FILE  # `rm -r DIR`: what is under DIR
+                # `rm -r DIR`: what is under DIR (`words.files_in`), normalised as DIR is.
+                marker = path[path.rfind("/") + 1 :] if "\x00" in path else ""
                 try:
-                    normal = normalize_path(path[:-1] or "." if under else path, *ctx)
+                    normal = normalize_path(path[: -len(marker)] if marker else path, *ctx)
                 except PathError as exc:
                     raise SplitError(str(exc)) from None
-                if under:
-                    normal = normal.rstrip("/") + "/" + ANY_FILE
+                if marker:
+                    normal = normal.rstrip("/") + "/" + marker
                 subject = {**subject, "args": {target: normal}}
             out.append(subject)
         return out

@@ -14,6 +14,7 @@ from .words import (
     FEEDERS,
     SplitError,
     Word,
+    a_file_in,
     and_files_under,
     files_in,
     input_word,
@@ -757,39 +758,81 @@ FILE_READERS = option_names(
 
 
 # Programs that read or change a folder's files when told to (`-r`, `-R`,
-# `--recursive`), and rg, which always does: the files under each folder
-# they name are subjects too (`DIR/` + ANY_FILE), which a deny on the
-# folder's contents (`.git/**`, `~/.ssh/**`) sees. chmod's `-r` is a mode.
-_RECURSIVE_LETTERS = {"rm": "rR", "chmod": "R", "chown": "R", "chgrp": "R"}
-_RECURSIVE_LETTERS.update(dict.fromkeys(("grep", "egrep", "fgrep"), "rR"))
+# `--recursive`), and rg and tar, which always do: the files under each
+# folder they name are subjects too (`words.files_in`), which a deny on any
+# file there (`./.env`, `~/.aws/credentials`) sees: `grep -r KEY .`,
+# `cp -r ~/.aws /tmp/x`, `tar czf x.tgz ~/.aws`. Each program's short
+# letters and long names; what they read and what they change apart (cp
+# reads its sources' files and writes its target's; chmod's `-r` is a mode).
+_SEARCH_RECURSION = ("rR", ("--recursive", "--dereference-recursive"))
+_COPY_RECURSION = ("rRa", ("--recursive", "--archive"))
+_RECURSIVE_READS = dict.fromkeys(("grep", "egrep", "fgrep"), _SEARCH_RECURSION)
+_RECURSIVE_READS.update(
+    cp=_COPY_RECURSION,
+    rsync=("ra", ("--recursive", "--archive")),
+    scp=("r", ()),
+    diff=("r", ("--recursive",)),
+    zip=("rR", ("--recurse-paths", "--recurse-patterns")),
+)
+_RECURSIVE_WRITES = {"rm": ("rR", ("--recursive",)), "cp": _COPY_RECURSION}
+_RECURSIVE_WRITES.update(dict.fromkeys(("chmod", "chown", "chgrp"), ("R", ("--recursive",))))
+for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is replaced
+    _RECURSIVE_READS[_program] = _RECURSIVE_WRITES[_program] = ("r", ("--recursive",))
+# rsync's and scp's target: `_copy_target`, which knows when it is local.
+_COPIES = frozenset({"cp", "rsync", "scp"})
 
 
-def _recursive(program: str, words: list[str]) -> bool:
-    if program == "rg":
+def _recursive(program: str, words: list[str], write: bool) -> bool:
+    if program == "rg" and not write:
         return True
-    letters = _RECURSIVE_LETTERS.get(program)
-    if letters is None:
+    if program == "tar" and not write:  # what it archives, unless told not to recurse
+        return "--no-recursion" not in words
+    letters, names = (_RECURSIVE_WRITES if write else _RECURSIVE_READS).get(program, ("", ()))
+    if not letters:
         return False
     for word in words[1:]:
         if word == "--":
             return False
         if word[:2] == "--":
-            if word.partition("=")[0] in ("--recursive", "--dereference-recursive"):
+            if word.partition("=")[0] in names:
                 return True
         elif word[:1] == "-" and any(letter in word for letter in letters):
             return True
     return False
 
 
-def with_files_under(program: str, words: list[str], paths: list[str]) -> list[str]:
-    """`paths`, and for a recursive command what is under each (ANY_FILE).
+def with_files_under(
+    program: str, words: list[str], paths: list[str], write: bool = False
+) -> list[str]:
+    """`paths`, and for a recursive command what is under each (EVERY_FILE).
     A search that names no folder searches the working directory (`rg key`,
-    `grep -r x`): `.` is among its paths then."""
-    if not _recursive(program, words):
+    `grep -r x`): `.` is among its paths then. A copy's target is not read:
+    the files under it are written (`cp -r`), or named by `_copy_target`."""
+    if not _recursive(program, words, write):
         return paths
     if program in _SEARCH_VALUES and _searches_here(program, words):
         paths = paths + ["."]
+    if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
+        return paths + [a_file_in(path) for path in paths if path]
+    if program in _COPIES and not write:
+        targets = written_operands(program, words)
+        remote = program != "cp"  # rsync's and scp's `HOST:PATH`
+        return paths + [
+            files_in(path)
+            for path in paths
+            if path and path not in targets and not (remote and ":" in path.partition("/")[0])
+        ]
     return and_files_under(paths)
+
+
+def _lists_files(words: list[str]) -> bool:
+    """Whether rg lists the files it would search (`--files`) and reads none."""
+    for k, word in enumerate(words[1:], 1):
+        if word == "--":
+            return False
+        if word == "--files" and words[k - 1] not in ("-e", "--regexp"):
+            return True
+    return False
 
 
 # grep's and rg's options that take a value: short letters, and long names
@@ -945,7 +988,7 @@ def _option_value(words: list[str], names: frozenset, short: str = "") -> str | 
 def _in_folder_of(prefix: str) -> str:
     """Any file in the folder of `prefix` (split's and csplit's outputs are
     PREFIX + a suffix)."""
-    return files_in(prefix.rsplit("/", 1)[0] if "/" in prefix else ".")
+    return a_file_in(prefix.rsplit("/", 1)[0] if "/" in prefix else ".")
 
 
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`

@@ -564,7 +564,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             # Inline, with no option the commonest: `cat README.md` cost
             # 1.6x `ls README.md` through a helper and a comprehension (timeit).
             tool, field = config.read_tool, config.read_field
-            if "-" in stripped or head == "rg":
+            if "-" in stripped or head == "rg" or head == "tar":
                 paths = with_files_under(head, words, read_operands(words))
             else:
                 paths = words[1:]
@@ -573,7 +573,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     {"args": {field: path}, "text": stripped, "tool": tool, "constrain": True}
                 )
         if files and head in FILE_WRITERS:
-            written = with_files_under(head, words, written_operands(head, words))
+            written = with_files_under(head, words, written_operands(head, words), write=True)
             out += _file_subjects(written, stripped, config, write=True)
         elif git_files_named:
             read, written = git_files(words, 1, _UNKNOWN)
@@ -862,7 +862,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             later += _file_subjects(read, text, config, write=False)
         if program in FILE_WRITERS:
             written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
-            written = with_files_under(program, values, written)
+            written = with_files_under(program, values, written, write=True)
             later += _file_subjects(written, text, config, write=True)
     if program in SCRIPTED_NAMES and len(rest) > 1:
         # `sed '1e rm -rf /'` and `awk '{ print > "/etc/hosts" }'`: what a

@@ -6,7 +6,7 @@ or editing the other never saw them. The files their options name are read
 and edit subjects, held to those tools' deny and ask rules only, as the
 files a reader or writer names are (`programs.FILE_READERS`). What `-O`,
 and wget by default, save is a file whose name the server picks, in the
-output folder: that folder's ANY_FILE.
+output folder: `words.a_file_in` that folder.
 
 Only the options that name files are looked for; a word equal to one of
 them is read as it wherever it stands (a stricter reading, never a looser
@@ -18,7 +18,7 @@ from __future__ import annotations
 from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
 from .storage import STORAGE
-from .words import SplitError, cluster_value, files_in
+from .words import SplitError, a_file_in, cluster_value
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
@@ -108,7 +108,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             reads.append(value)
             writes.append(value)
     if remote_name:
-        writes.append(files_in(output_dir or "."))
+        writes.append(a_file_in(output_dir or "."))
     return reads, writes
 
 
@@ -200,7 +200,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     if document:
         writes.append(document)
     elif document is None and saves:
-        writes.append(files_in(folder))  # named by the server
+        writes.append(a_file_in(folder))  # named by the server
     return reads, writes
 
 

@@ -6,22 +6,26 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-# `split tree`: a tool that reads a folder's files (a search: Claude Code's
-# Grep and Glob). Its path is the folder; what it reads is every file under
-# it, which a deny rule on the folder's contents (`~/.ssh/**`) does not
-# match as the folder's own path: `Grep` over `~/.ssh` slipped past it. So
-# the folder's files are decided too, as one path that stands for any file
-# under it: the folder, `/`, and a segment no file can have (a NUL, which
-# `normalize_path` refuses in any real path), which a literal segment of a
-# pattern never matches and `*` or `**` do. It is a constraint: held to
-# deny and ask rules only, it tightens the verdict and never widens it.
-ANY_FILE = "\x00"
-# (Also what `rm -r DIR` removes and `rg x DIR` reads: the shell splitter
-# sends `DIR/` + ANY_FILE to the file tools, normalised as DIR is.)
+from ..paths import ANY_FILE, EVERY_FILE
+
+# What a program reads or changes under a folder (`rm -r DIR`, `grep -r x
+# DIR`, `tar -x`) is a subject too: the folder, `/`, and a segment that
+# stands for its files (see `paths.EVERY_FILE`), sent to the file tools and
+# normalised as the folder is. A constraint, held to deny and ask rules only:
+# a deny on a file there (`./.env`) refuses the command; no rule is needed to
+# allow it.
 
 
 def files_in(folder: str) -> str:
-    """The path that stands for any file under `folder`."""
+    """The path that stands for every file under `folder`."""
+    return folder.rstrip("/") + "/" + EVERY_FILE
+
+
+def a_file_in(folder: str) -> str:
+    """The path that stands for a file in `folder` whose name the command
+    does not tell (one the server picks for `curl -O`, split's pieces): held,
+    as a search tool's files are (`paths.ANY_FILE`), to rules on every file
+    there, not to a rule on one of them."""
     return folder.rstrip("/") + "/" + ANY_FILE
 
 
