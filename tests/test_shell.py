@@ -895,8 +895,10 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
         assert split(command)[0] == {"args": {"command": "cp '…' dest/"}, "text": command}
-        # a copy's target: read and written
-        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}] * 2
+        # a copy's target: read and written, and a file of a name not known in it
+        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}] * 2 + [
+            {"path": "dest/\0"}
+        ]
     assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp '…' dest/"
     assert split("xargs -iR mv R R.bak")[0]["args"]["command"] == "mv '…' '…'"
     # `--max-lines` takes a value only after `=`: `rm` is the command here.
@@ -2303,6 +2305,10 @@ def test_the_files_a_reader_names_are_read_constraints():
         *["~/.aws/", "host:x/", "~/.aws/\0every"],
         *["host:x", "~/y"],  # another machine's, and the target
     ]
+    assert reads("mv ~/.aws /tmp/x; ln -s ~/.ssh k") == [
+        *["~/.aws", "/tmp/x", "~/.aws/\0every"],
+        *["~/.ssh", "k", "~/.ssh/\0every"],
+    ]
     assert reads("tar czf /tmp/a.tgz ~/.aws")[-1] == "~/.aws/\0every"
     assert reads("tar --no-recursion -czf /tmp/a.tgz ~/.aws") == ["/tmp/a.tgz", "~/.aws"]
     assert reads("diff -r a b; diff a b")[2:4] == ["a/\0every", "b/\0every"]
@@ -2341,9 +2347,20 @@ def test_the_files_a_writer_names_are_edit_constraints():
     ]
     assert edits("echo x | sudo tee -a ~/.bashrc") == ["~/.bashrc"]
     assert edits("touch -r /etc/passwd x") == ["x"]  # a value it only reads is left out
-    assert edits("cp /etc/hosts backup/") == ["backup/"]  # a copy's sources are not written
-    assert edits("cp -t dest a b; ln -s /etc/x link") == ["dest", "link"]
-    assert edits("mv .env old.env") == [".env", "old.env"]
+    # A copy's sources are not written; its source's name in the target is.
+    assert edits("cp /etc/hosts backup/") == ["backup/", "backup/hosts"]
+    assert edits("cp x/.env .; ln -s ~/.aws ~/bin; install -t /etc a") == [
+        *[".", "./.env"],
+        *["~/bin", "~/bin/.aws"],
+        *["/etc", "/etc/a"],
+    ]
+    # mv removes its sources, and all under them: any may be a folder.
+    assert edits("mv config /tmp/x") == ["config", "/tmp/x", "/tmp/x/config", "config/\0every"]
+    assert edits("cp -t dest a b; ln -s /etc/x link") == [
+        *["dest", "dest/a", "dest/b"],
+        *["link", "link/x"],
+    ]
+    assert edits("mv .env old.env") == [".env", "old.env", "old.env/.env", ".env/\0every"]
     assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == [".env"]  # not its script
     assert edits("sed -ie s/i/j/ f; sed -i -e s/a/b/ g h; sed -n -l 5 -i x k") == [
         "f",
@@ -2378,15 +2395,13 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("rsync -av src/ dst --exclude x") == ["dst", "dst/\0every"]
     assert edits("rsync -av src/ host:/srv/; scp .env host:") == []  # another machine's
     assert edits("rsync -a --remove-source-files ~/.ssh/ host:/x/") == ["~/.ssh/", "~/.ssh/\0every"]
-    assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit"]
+    assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit", "edit"]
     # find -delete removes what it finds under its starting points.
     assert edits("find /etc -name '*.conf' -delete") == ["/etc", "/etc/\0every"]
     assert edits("cp -r template/. .; cp -a a b; cp a b") == [
-        ".",
-        "./\0every",
-        "b",
-        "b/\0every",
-        "b",
+        *[".", "./\0every"],
+        *["b", "b/a", "b/\0every", "b/a/\0every"],
+        *["b", "b/a"],
     ]
     assert edits("gzip -r logs; zstd -r logs; chmod -r x") == ["logs", "logs/\0every"] * 2 + ["x"]
     assert edits("find -L ~/.ssh x -type f -delete; find -delete") == [

@@ -775,18 +775,23 @@ _RECURSIVE_READS.update(
     zip=("rR", ("--recurse-paths", "--recurse-patterns")),
 )
 _RECURSIVE_WRITES = {"rm": ("rR", ("--recursive",)), "cp": _COPY_RECURSION}
+# A folder mv moves, or ln links to, takes all its files along: `mv ~/.aws
+# /tmp/x` and `ln -s ~/.aws x` then `cat x/credentials` read what a deny on
+# `~/.aws/credentials` never saw. Any source may be a folder.
+# (rg and tar read their folders' files with no option saying so.)
+RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"})
 _RECURSIVE_WRITES.update(dict.fromkeys(("chmod", "chown", "chgrp"), ("R", ("--recursive",))))
 for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is replaced
     _RECURSIVE_READS[_program] = _RECURSIVE_WRITES[_program] = ("r", ("--recursive",))
-# rsync's and scp's target: `_copy_target`, which knows when it is local.
-_COPIES = frozenset({"cp", "rsync", "scp"})
+# Their sources' files are read (and mv's moved), not their targets'.
+_COPIES = frozenset({"cp", "rsync", "scp", "mv", "ln"})
 
 
 def _recursive(program: str, words: list[str], write: bool) -> bool:
-    if program == "rg" and not write:
-        return True
     if program == "tar" and not write:  # what it archives, unless told not to recurse
         return "--no-recursion" not in words
+    if program in RECURSIVE_READERS and not write or program == "mv":
+        return True
     letters, names = (_RECURSIVE_WRITES if write else _RECURSIVE_READS).get(program, ("", ()))
     if not letters:
         return False
@@ -807,21 +812,17 @@ def with_files_under(
     """`paths`, and for a recursive command what is under each (EVERY_FILE).
     A search that names no folder searches the working directory (`rg key`,
     `grep -r x`): `.` is among its paths then. A copy's target is not read:
-    the files under it are written (`cp -r`), or named by `_copy_target`."""
+    the files under it are written (`cp -r`), or named by `_copy_target`;
+    what mv writes under its target is named by `_names_in`."""
     if not _recursive(program, words, write):
         return paths
     if program in _SEARCH_VALUES and _searches_here(program, words):
         paths = paths + ["."]
     if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
         return paths + [a_file_in(path) for path in paths if path]
-    if program in _COPIES and not write:
-        targets = written_operands(program, words)
-        remote = program != "cp"  # rsync's and scp's `HOST:PATH`
-        return paths + [
-            files_in(path)
-            for path in paths
-            if path and path not in targets and not (remote and ":" in path.partition("/")[0])
-        ]
+    if program in _COPIES and (not write or program == "mv"):
+        sources = _sources(program, words)
+        return paths + [files_in(path) for path in paths if path and path in sources]
     return and_files_under(paths)
 
 
@@ -1117,6 +1118,20 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         return _archive_writes(program, words)
     if program in _COPY_VALUES:
         return _copy_target(program, words)
+    out, targets = _writer_operands(program, words)
+    if program in _TARGET_DIRECTORY_TAKERS:
+        sources, folders = _sources_and_folders(out, targets)
+        into = _names_in(folders, sources)
+        if program == "mv":  # it removes its sources and writes its target
+            return [path for path in out + targets if path] + into
+        return [path for path in folders if path] + into if sources else []
+    if program == "sort":
+        return [path for path in targets if path]
+    return [path for path in out + targets if path]
+
+
+def _writer_operands(program: str, words: list[str]) -> tuple[list[str], list[str]]:
+    """A FILE_WRITERS command's operands, and its `-t DIR` (or sort's `-o`) values."""
     values = _WRITER_VALUES.get(program, frozenset())
     out: list[str] = []
     targets: list[str] = []
@@ -1145,11 +1160,44 @@ def written_operands(program: str, words: list[str]) -> list[str]:
         elif program != "sort":
             out.append(word)
         i += 1
-    if program in _WRITES_LAST and not targets:
-        return out[-1:] if len(out) > 1 else []
-    if program in _WRITES_LAST or program == "sort":
-        return [path for path in targets if path]
-    return [path for path in out + targets if path]
+    return out, targets
+
+
+def _sources_and_folders(out: list[str], targets: list[str]) -> tuple[list[str], list[str]]:
+    """cp's, mv's, ln's and install's sources and target: `-t DIR`, else
+    the last operand (of two or more)."""
+    if targets:
+        return out, targets
+    return (out[:-1], out[-1:]) if len(out) > 1 else ([], [])
+
+
+def _names_in(folders: list[str], sources: list[str]) -> list[str]:
+    """What a copy, move or link into a folder writes there: each source's
+    name in it (`cp x/.env .` writes `./.env`, which the target `.` alone
+    did not meet). A source the shell does not know (`cp $F dest/`, xargs'
+    `{}`: a NUL, `words.ANY_FILE`) gives a file in the folder whose name
+    the command does not tell, as `words.a_file_in` does."""
+    names = [source.rstrip("/").rpartition("/")[2] for source in sources]
+    return [
+        folder.rstrip("/") + "/" + name
+        for folder in folders
+        if folder and "\x00" not in folder  # `cp a $DEST`: not known here
+        for name in names
+        if name not in ("", ".", "..")
+    ]
+
+
+def _sources(program: str, words: list[str]) -> list[str]:
+    """What a copy, move or link takes its files from: its operands less
+    its target, and for rsync and scp less another machine's `HOST:PATH`."""
+    if program in _COPY_VALUES:
+        targets = _copy_target(program, words)
+        return [
+            path
+            for path in read_operands(words)
+            if path not in targets and ":" not in path.partition("/")[0]
+        ]
+    return _sources_and_folders(*_writer_operands(program, words))[0]
 
 
 # What archivers write. tar (GNU 1.3x, bsdtar): its archive when it

@@ -49,6 +49,7 @@ from .programs import (
     LATER,
     LEADING_OPTIONS,
     PLAIN_UNLESS,
+    RECURSIVE_READERS,
     REFUSED_VARIABLES,
     RUNNER_SHELLS,
     RUNNERS,
@@ -564,7 +565,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             # Inline, with no option the commonest: `cat README.md` cost
             # 1.6x `ls README.md` through a helper and a comprehension (timeit).
             tool, field = config.read_tool, config.read_field
-            if "-" in stripped or head == "rg" or head == "tar":
+            if "-" in stripped or head in RECURSIVE_READERS:
                 paths = with_files_under(head, words, read_operands(words))
             else:
                 paths = words[1:]
