@@ -1487,11 +1487,19 @@ def _curl_leaves(words: list[str]) -> bool:
     return False
 
 
+PYTHONS = ("python", "python2", "python3", *(f"python3.{minor}" for minor in range(6, 16)))
+PYTHON_SERVERS = ("http.server", "SimpleHTTPServer")  # `python3 -m http.server`
 TRANSFER_PLAIN_UNLESS = {
     "curl": _curl_leaves,
     "wget": lambda words: True,  # it saves what it fetches
     "aws": lambda words: not _STORAGE_COPIES.isdisjoint(words) or "file" in " ".join(words),
     "gsutil": lambda words: not _STORAGE_COPIES.isdisjoint(words),
+    "rclone": lambda words: len(words) > 2,  # `rclone version` stays plain
+    "azcopy": lambda words: len(words) > 2,
+    # `servers`: a web server serving a folder (`python3 x.py` stays plain)
+    **dict.fromkeys(PYTHONS, lambda words: any(word.endswith(PYTHON_SERVERS) for word in words)),
+    "php": lambda words: any(word[:2] == "-S" for word in words),
+    "ruby": lambda words: "-run" in words,
     # `crypto`: any option or file may be a key (`openssl version` stays plain)
     "openssl": lambda words: " -" in " ".join(words),
     "gpg": lambda words: len(words) > 1,

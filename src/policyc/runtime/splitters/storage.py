@@ -143,4 +143,29 @@ def _gh_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     return [path for path in reads if _local(path, unknown)], []
 
 
-STORAGE = {"aws": _aws_files, "gsutil": _gsutil_files, "gcloud": _gsutil_files, "gh": _gh_files}
+# rclone 1.6x and AzCopy 10: `rclone copy|sync|move|bisync SRC DST`,
+# `rclone delete|purge PATH`, `azcopy copy|sync|remove …`. Their flags are
+# many and some take a value, so the destination is not told apart: each
+# local operand (not `REMOTE:PATH`, not a URL) is read and edited, with the
+# files under it, which can only add a deny or an ask. The first operand is
+# the command (`copy`).
+def _remote_or_url(path: str) -> bool:
+    head = path.partition("/")[0]
+    return ":" in head and len(head) > 2  # `remote:`, `https:`; not `C:`
+
+
+def _transfer_tool_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    operands = [word for word in words[1:] if word[:1] != "-"][1:]
+    local = [path for path in operands if _local(path, unknown) and not _remote_or_url(path)]
+    files = local + [files_in(path) for path in local]
+    return files, list(files)
+
+
+STORAGE = {
+    "aws": _aws_files,
+    "gsutil": _gsutil_files,
+    "gcloud": _gsutil_files,
+    "gh": _gh_files,
+    "rclone": _transfer_tool_files,
+    "azcopy": _transfer_tool_files,
+}

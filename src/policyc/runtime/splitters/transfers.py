@@ -15,8 +15,11 @@ one). curl's config file (`-K`) names options policyc cannot see: refused.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
+from .servers import SERVERS, served_files
 from .storage import STORAGE
 from .words import SplitError, a_file_in, cluster_value
 
@@ -205,9 +208,13 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
 
 
 TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE, **CRYPTO}
+TRANSFERS.update(
+    {name: partial(served_files, name) for name in SERVERS}  # what a web server hands out
+)
 
 
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
-    """The files curl or wget reads and writes, as its words name them; a
+    """The files curl, wget and their kin (cloud storage CLIs, key tools,
+    web servers) read and write, as their words name them; a
     word `unknown` (one with a variable) names none that is known."""
     return TRANSFERS[program](words, unknown)
