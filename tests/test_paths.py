@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from policyc.runtime.domains import domain_matches, url_host
 from policyc.runtime.paths import (
+    EVERY_FILE,
     PathError,
     normalize_path,
     path_matches,
@@ -290,11 +291,11 @@ _SEGMENTS = ["r", "h", "a", ".env"]
 _BELOW = [*_SEGMENTS, "ab", "k.pem", "q", "x"]
 
 
-def _paths_below(folder: str, depth: int = 4) -> list[str]:
-    """Every path below `folder` of 1 to `depth` names from _BELOW."""
+def _paths_below(folder: str, depth: int = 4, names: list[str] = _BELOW) -> list[str]:
+    """Every path below `folder` of 1 to `depth` names (from _BELOW)."""
     out, level = [], [folder.rstrip("/")]
     for _ in range(depth):
-        level = [path + "/" + name for path in level for name in _BELOW]
+        level = [path + "/" + name for path in level for name in names]
         out += level
     return out
 
@@ -313,8 +314,6 @@ def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(body, anchor, fol
     as written (carve-outs), only if it matches them all. Checked against
     every path of up to four names below DIR, from names that match each
     segment pattern drawn."""
-    from policyc.runtime.paths import EVERY_FILE
-
     spec, cwd, home = anchor + body, "/r", "/h"
     stand_in = folder.rstrip("/") + "/" + EVERY_FILE
     below = _paths_below(folder)
@@ -322,6 +321,65 @@ def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(body, anchor, fol
     assert path_matches(spec, stand_in, cwd, home, broad=True) == some, (spec, folder)
     every = all(path_matches(spec, path, cwd, home) for path in below)
     assert path_matches(spec, stand_in, cwd, home) == every, (spec, folder)
+
+
+def _bash_glob_matches(glob: str, name: str, dots: bool) -> bool:
+    """bash's default matching of a glob against a file name (a leading `.`
+    matched only by the glob's own), by fnmatch, which reads `[…]` as bash does."""
+    import fnmatch
+
+    if name[:1] == "." and glob[:1] != "." and not dots:
+        return False
+    return fnmatch.fnmatchcase(name, glob)
+
+
+_NAMES = [
+    "".join(chars)
+    for n in (1, 2, 3)
+    for chars in __import__("itertools").product("ae.rx", repeat=n)
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    body=st.lists(
+        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?"]), min_size=1, max_size=3
+    ).map("/".join),
+    anchor=st.sampled_from(["", "./", "/", "/r/", "**/"]),
+    folder=st.lists(st.sampled_from(["r", "a", ".e"]), max_size=2).map(lambda s: "/" + "/".join(s)),
+    glob=st.sampled_from(["a*", ".e*", "*", "?", ".?", "*e", "[ae]", "r", "*.*", "x?"]),
+    dots=st.booleans(),
+    tree=st.booleans(),
+)
+def test_a_glob_meets_a_rule_on_a_name_it_matches(body, anchor, folder, glob, dots, tree):
+    """`cat .e*` reads what bash's glob names (and `rm -r x*` what is under
+    those): read broadly, a rule meets the glob's stand-in if it matches such a
+    name (or, with `tree`, a path under one), the glob's own text, or the
+    folder; checked against every name of up to three characters."""
+    from policyc.runtime.paths import glob_stand_in, normalize_path
+
+    spec, cwd, home = anchor + body, "/r", "/h"
+    word = folder.rstrip("/") + "/" + glob + ("/" + EVERY_FILE if tree else "")
+    stand_in = glob_stand_in(word, dots)
+    head, _, marker = stand_in.rpartition("/")
+    stand_in = normalize_path(head or "/", cwd, home).rstrip("/") + "/" + marker
+    named = [folder.rstrip("/") + "/" + n for n in _NAMES if _bash_glob_matches(glob, n, dots)]
+    named.append(folder.rstrip("/") + "/" + glob)  # kept as it is when it matches nothing
+    # Below a name: one for each segment pattern drawn, and one none names.
+    below = ["a", "r", ".e", "ae", "a.e", "q", "x"]
+    paths = named + [p for n in named for p in _paths_below(n, 3, below)] if tree else named
+    some = path_matches(spec, folder, cwd, home, broad=True) or any(
+        path_matches(spec, path, cwd, home, broad=True) for path in paths
+    )
+    met = path_matches(spec, stand_in, cwd, home, broad=True)
+    # A bracket expression is read as any one character: more names, never fewer.
+    assert met == some or "[" in glob and met, (spec, word, dots)
+    # As written, only what covers them all (a word with no glob character is
+    # the file, and with `tree` what is under it: `rm -r r`'s two subjects).
+    if "/" + EVERY_FILE in stand_in and tree and not any(c in glob for c in "*?["):
+        paths = [p for p in paths if p not in named]
+    if path_matches(spec, stand_in, cwd, home):
+        assert all(path_matches(spec, path, cwd, home) for path in paths), (spec, word)
 
 
 def test_deny_and_ask_path_rules_are_read_broadly():

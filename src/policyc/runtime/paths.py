@@ -116,16 +116,107 @@ def _refuse_proc_links(path: str) -> None:
 #   rg is read so too: it skips hidden files (`.env`), but searches one that
 #   an ignore file there lets through (`!.env` in `.ignore`, which the repo
 #   or an earlier command may have written).
+# - A shell glob (`cat .e*`, `cat ~/.ssh/id_*`): the files in the folder
+#   whose names it matches, as bash's default options read it (a leading `.`
+#   only where the glob spells one, unless the command sets `dotglob`), and
+#   the glob's own text (bash keeps a glob that matches nothing as it is).
+#   `rm -r *`: those files and what is under them. See `glob_stand_in`.
+#   Read broadly, a pattern meets it if some such name matches it; as
+#   written, only if the pattern covers every file in the folder.
 ANY_FILE = "\x00"
 EVERY_FILE = "\x00every"
+_GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"  # then `.` if dots match, `:`, the glob
 
 
-def _every_file_in(path: str) -> str | None:
-    """The folder of an EVERY_FILE subject, else None."""
+def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
+    """(folder, kind, glob, dots) of an EVERY_FILE or glob subject: kind is
+    EVERY_FILE, _GLOB or _GLOB_TREE. None for any other path (ANY_FILE's is
+    matched as a file name)."""
     folder, _, marker = path.rpartition("/")
-    if marker != EVERY_FILE:
-        return None  # ANY_FILE: matched as a file name
-    return folder or "/"
+    if marker == EVERY_FILE:
+        return folder or "/", EVERY_FILE, "", False
+    kind, colon, glob = marker.partition(":")
+    dots = kind[-1:] == "."
+    kind = kind[:-1] if dots else kind
+    if not colon or kind not in (_GLOB, _GLOB_TREE):
+        return None
+    return folder or "/", kind, glob, dots
+
+
+_GLOB_CHARS = ("*", "?", "[")
+
+
+def glob_stand_in(path: str, dots: bool) -> str:
+    """What stands for the files a shell word names (`path`, not yet
+    normalised): itself when it holds no glob character; a glob in its last
+    name (or before `/` + EVERY_FILE) as above; a glob earlier on (`*/.env`)
+    as every file under the folder before it, which holds all it may name."""
+    if "*" not in path and "?" not in path and "[" not in path:
+        return path
+    names = path.split("/")
+    first = next(k for k, name in enumerate(names) if any(c in name for c in _GLOB_CHARS))
+    folder = "/".join(names[:first]) or ("/" if path[:1] == "/" else ".")
+    rest = names[first + 1 :]
+    if len(rest) > 1 or rest and rest[0] != EVERY_FILE:
+        return folder.rstrip("/") + "/" + EVERY_FILE
+    kind = _GLOB_TREE if rest else _GLOB
+    return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + names[first]
+
+
+def _glob_atoms(glob: str) -> list[str]:
+    """A shell glob's atoms: `*`, `?` (a bracket expression too, read as any
+    one character: more names, never fewer), and a literal character after
+    a backslash (which a backslash in the glob escapes)."""
+    atoms, i, n = [], 0, len(glob)
+    while i < n:
+        c = glob[i]
+        if c == "[":
+            close = glob.find("]", i + 2)
+            if close > 0:
+                atoms.append("?")
+                i = close + 1
+                continue
+        if c == "\\" and i + 1 < n:
+            i += 1
+            atoms.append("\\" + glob[i])
+        else:
+            atoms.append(c if c in "*?" else "\\" + c)
+        i += 1
+    return atoms
+
+
+def _globs_meet(glob: str, pattern: str, dots: bool) -> bool:
+    """Is there a file name that both the shell glob and a rule's segment
+    pattern (`*`, `?`) match? Unless `dots`, a leading `.` is matched only
+    by the glob's own first character (bash's default)."""
+    g = _glob_atoms(glob)
+    p = [c if c in "*?" else "\\" + c for c in pattern]
+    # States: atoms of each matched, and whether a character was taken.
+    seen: set[tuple[int, int, bool]] = set()
+    todo = [(0, 0, False)]
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        i, j, started = state
+        if i == len(g) and j == len(p) and started:
+            return True
+        if i < len(g) and g[i] == "*":
+            todo.append((i + 1, j, started))
+        if j < len(p) and p[j] == "*":
+            todo.append((i, j + 1, started))
+        if i == len(g) or j == len(p):
+            continue
+        a, b = g[i], p[j]
+        # One character both take: two literals must agree.
+        char = a[1:] if a[0] == "\\" else b[1:] if b[0] == "\\" else ""
+        if a[0] == b[0] == "\\" and a != b:
+            continue
+        if not started and not dots and char == "." and not (i == 0 and a == "\\."):
+            continue
+        todo.append((i if a == "*" else i + 1, j if b == "*" else j + 1, True))
+    return False
 
 
 # A path rule's segment patterns are few; made once, not on each call
@@ -262,20 +353,54 @@ class _PathPattern:
                 out.add(i + 1)
         return self._skip(out)
 
-    def _after(self, folder: str) -> tuple[set[int], bool] | None:
-        """Where the patterns stand once they have matched `folder`, and
-        whether the anchor lies below it; None when no path under `folder`
-        is under the anchor."""
+    def _after(self, folder: str) -> tuple[set[int], list[str]] | None:
+        """Where the patterns stand once they have matched `folder`, and the
+        anchor's names below it (none when the folder is at or under the
+        anchor); None when no path under `folder` is under the anchor."""
         segments = [s for s in folder.split("/") if s]
         base = [s for s in self.base.split("/") if s]
         if segments[: len(base)] == base:
             states = self._skip({0})
             for segment in segments[len(base) :]:
                 states = self._step(states, segment)
-            return states, False
+            return states, []
         if base[: len(segments)] == segments:
-            return self._skip({0}), True
+            return self._skip({0}), base[len(segments) :]
         return None
+
+    def _states_after(self, folder: str) -> tuple[set[int], list[str]] | None:
+        """`_after`, and for a pattern that matches anywhere, the states of
+        every start within the folder, and at the name after it."""
+        if not self.anywhere:
+            return self._after(folder)
+        start, states = self._skip({0}), set()
+        for segment in folder.rstrip("/").split("/"):
+            states = self._step(states | start, segment)
+        return states | start, []
+
+    def meets_glob(self, folder: str, glob: str, dots: bool, tree: bool) -> bool:
+        """Does the pattern match a name in `folder` that the shell glob
+        matches (or, with `tree`, what is under such a name)?"""
+        after = self._states_after(folder)
+        if after is None:
+            return False
+        states, below = after
+        if below:  # the anchor lies below the folder: the glob must name its way there
+            if not tree and (self.pats or len(below) > 1):
+                return False  # a name in the folder is not the anchor, nor under it
+            return _globs_meet(glob, below[0], dots)
+        if not self.pats:  # the anchor and all under it, which holds the folder
+            return True
+        last = len(self.pats) - 1
+        for i in states:
+            if i > last:
+                continue
+            pat = self.pats[i]
+            if pat == "**" or _globs_meet(glob, pat, dots):
+                if tree or i == last:
+                    return True
+        # Under a name the glob matches, a pattern that matches anywhere may start anew.
+        return tree and self.anywhere
 
     def meets_under(self, folder: str) -> bool:
         """Does the pattern match some path below `folder`?"""
@@ -320,16 +445,11 @@ class _PathPattern:
         # The states after the folder, then after each segment of any name
         # below it, which must all have matched every pattern; the sets
         # repeat within a few steps, and then so would the answers.
-        start = self._skip({0})
-        if self.anywhere:  # matched at the end of the path, starting at any segment
-            states: set[int] = set()
-            for segment in folder.rstrip("/").split("/"):
-                states = self._step(states | start, segment)
-        else:
-            after = self._after(folder)
-            if after is None or after[1]:
-                return False
-            states, start = after[0], set()
+        start = self._skip({0}) if self.anywhere else set()  # matched at the end, from anywhere
+        after = self._states_after(folder)
+        if after is None or after[1]:
+            return False
+        states = after[0]
         n, seen = len(self.pats), set()
         while True:
             states = self._step_any_name(states | start)
@@ -448,9 +568,9 @@ def path_matches(
     if pattern is None:
         return False
     if "\x00" in path:
-        folder = _every_file_in(path)
-        if folder is not None:
-            return pattern.covers_under(folder)
+        stand_in = _stand_in(path)
+        if stand_in is not None:  # every file, or a glob's: as written, only a cover of all
+            return pattern.covers_under(stand_in[0])
     return pattern.match(path)
 
 
@@ -468,12 +588,21 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
     if pattern is None:
         return False
     for name in names:
-        folder = _every_file_in(name) if "\x00" in name else None
-        if folder is not None:
-            # A rule on the folder or one above it (`match_broad`), or on a path below.
-            if pattern.match_broad(folder) or pattern.meets_under(folder):
+        stand_in = _stand_in(name) if "\x00" in name else None
+        if stand_in is None:
+            if pattern.match_broad(name):
                 return True
-        elif pattern.match_broad(name):
+            continue
+        folder, kind, glob, dots = stand_in
+        # A rule on the folder or one above it (`match_broad`), or on what is below.
+        if pattern.match_broad(folder):
+            return True
+        if kind == EVERY_FILE:
+            if pattern.meets_under(folder):
+                return True
+        elif pattern.match_broad(folder.rstrip("/") + "/" + glob) or pattern.meets_glob(
+            folder, glob, dots, kind == _GLOB_TREE
+        ):
             return True
     return False
 

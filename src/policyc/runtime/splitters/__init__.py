@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..domains import url_host
 from ..matchers import field_value
-from ..paths import PathError, normalize_path, path_anchor
+from ..paths import PathError, glob_stand_in, normalize_path, path_anchor
 from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
 from .words import ANY_FILE
@@ -87,13 +87,16 @@ def make_splitter(
         if not normalise:
             return subjects
         out = []
+        # `shopt -s dotglob` (or zsh's globdots, or GLOBIGNORE) lets `*` match `.env`.
+        dots = "dotglob" in value or "globdots" in value or "GLOBIGNORE" in value
         for subject in subjects:
             target = normalise.get(subject.get("tool", ""))
             if target is not None:
                 if ctx[0] is None and subject["tool"] in cwd_tools:
                     raise SplitError(_NO_CWD.format(tool=subject["tool"]))
-                path = subject["args"][target]
-                # `rm -r DIR`: what is under DIR (`words.files_in`), normalised as DIR is.
+                path = glob_stand_in(subject["args"][target], dots)  # `cat .e*`'s files
+                # `rm -r DIR`: what is under DIR (`words.files_in`), normalised as DIR is;
+                # likewise a glob's stand-in (`paths.glob_stand_in`).
                 marker = path[path.rfind("/") + 1 :] if "\x00" in path else ""
                 try:
                     normal = normalize_path(path[: -len(marker)] if marker else path, *ctx)
