@@ -338,18 +338,22 @@ class _PathPattern:
                 out.add(i)
         return out
 
-    def _step(self, states: set[int], segment: str) -> set[int]:
+    def _step(self, states: set[int], segment: str | None) -> set[int]:
+        """The states after one more segment. None: a segment of any name,
+        which only `**` and a pattern of `*` alone match whatever it is
+        (`*?` does too, but is read as not: that only leaves a carve-out
+        unapplied, which refuses more)."""
         pats, n = self.pats, len(self.pats)
         out = set()
         for i in states:
             if i == n:
                 continue
             if pats[i] == "**":
-                if segment:
+                if segment != "":
                     out.add(i)
                     if i == n - 1:
                         out.add(n)
-            elif _wild(pats[i], segment):
+            elif _wild(pats[i], segment) if segment is not None else not pats[i].strip("*"):
                 out.add(i + 1)
         return self._skip(out)
 
@@ -417,23 +421,6 @@ class _PathPattern:
         # Patterns left to match: one or more segments below the folder can.
         return any(i < len(self.pats) for i in states)
 
-    def _step_any_name(self, states: set[int]) -> set[int]:
-        """`_step` on a segment of any name: only `**` and a pattern of `*`
-        alone match every name (`*?` does too, but is read as not: that
-        only leaves a carve-out unapplied, which refuses more)."""
-        pats, n = self.pats, len(self.pats)
-        out = set()
-        for i in states:
-            if i == n:
-                continue
-            if pats[i] == "**":
-                out.add(i)
-                if i == n - 1:
-                    out.add(n)
-            elif not pats[i].strip("*"):
-                out.add(i + 1)
-        return self._skip(out)
-
     def covers_under(self, folder: str) -> bool:
         """Does the pattern match every path below `folder`, whatever names
         and however many?"""
@@ -452,7 +439,7 @@ class _PathPattern:
         states = after[0]
         n, seen = len(self.pats), set()
         while True:
-            states = self._step_any_name(states | start)
+            states = self._step(states | start, None)
             if n not in states:
                 return False
             key = frozenset(states)

@@ -758,12 +758,12 @@ FILE_READERS = option_names(
 
 
 # Programs that read or change a folder's files when told to (`-r`, `-R`,
-# `--recursive`), and rg and tar, which always do: the files under each
-# folder they name are subjects too (`words.files_in`), which a deny on any
-# file there (`./.env`, `~/.aws/credentials`) sees: `grep -r KEY .`,
-# `cp -r ~/.aws /tmp/x`, `tar czf x.tgz ~/.aws`. Each program's short
-# letters and long names; what they read and what they change apart (cp
-# reads its sources' files and writes its target's; chmod's `-r` is a mode).
+# `--recursive`): the files under each folder they name are subjects too
+# (`words.files_in`), which a deny on any file there (`./.env`,
+# `~/.aws/credentials`) sees: `grep -r KEY .`, `cp -r ~/.aws /tmp/x`. Each
+# program's short letters and long names, what it reads and what it
+# changes apart (cp reads its sources' files and writes its target's;
+# chmod's `-r` is a mode).
 _SEARCH_RECURSION = ("rR", ("--recursive", "--dereference-recursive"))
 _COPY_RECURSION = ("rRa", ("--recursive", "--archive"))
 _RECURSIVE_READS = dict.fromkeys(("grep", "egrep", "fgrep"), _SEARCH_RECURSION)
@@ -775,22 +775,24 @@ _RECURSIVE_READS.update(
     zip=("rR", ("--recurse-paths", "--recurse-patterns")),
 )
 _RECURSIVE_WRITES = {"rm": ("rR", ("--recursive",)), "cp": _COPY_RECURSION}
-# A folder mv moves, or ln links to, takes all its files along: `mv ~/.aws
-# /tmp/x` and `ln -s ~/.aws x` then `cat x/credentials` read what a deny on
-# `~/.aws/credentials` never saw. Any source may be a folder.
-# (rg and tar read their folders' files with no option saying so.)
-RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"})
 _RECURSIVE_WRITES.update(dict.fromkeys(("chmod", "chown", "chgrp"), ("R", ("--recursive",))))
 for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is replaced
     _RECURSIVE_READS[_program] = _RECURSIVE_WRITES[_program] = ("r", ("--recursive",))
-# Their sources' files are read (and mv's moved), not their targets'.
+# Those that do with no option saying so: rg and tar (`tar czf x.tgz ~/.aws`;
+# not with `--no-recursion`), and mv and ln, since any of their sources may
+# be a folder, which they take along: `mv ~/.aws /tmp/x` or `ln -s ~/.aws x`,
+# then `cat x/credentials`, read what a deny on `~/.aws/credentials` never
+# saw (mv moves them: it changes them too).
+RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"})
+# Copies, moves and links: their sources' files are read (and mv's moved),
+# not their targets'.
 _COPIES = frozenset({"cp", "rsync", "scp", "mv", "ln"})
 
 
 def _recursive(program: str, words: list[str], write: bool) -> bool:
     if program == "tar" and not write:  # what it archives, unless told not to recurse
         return "--no-recursion" not in words
-    if program in RECURSIVE_READERS and not write or program == "mv":
+    if (program in RECURSIVE_READERS and not write) or program == "mv":
         return True
     letters, names = (_RECURSIVE_WRITES if write else _RECURSIVE_READS).get(program, ("", ()))
     if not letters:
