@@ -303,24 +303,52 @@ def _paths_below(folder: str, depth: int = 4, names: list[str] = _BELOW) -> list
 @settings(max_examples=150, deadline=None)
 @given(
     body=st.lists(
-        st.sampled_from(["a", "r", ".env", "*", "**", "a*", "*.pem", "?"]), min_size=1, max_size=3
+        st.sampled_from(["a", "r", ".env", "*", "**", "a*", "*.pem", "?", ".git"]),
+        min_size=1,
+        max_size=3,
     ).map("/".join),
     anchor=st.sampled_from(["", "./", "/", "/r/", "~/", "**/"]),
     folder=st.lists(st.sampled_from(_SEGMENTS), max_size=2).map(lambda s: "/" + "/".join(s)),
+    worktree=st.booleans(),
+    placed=st.booleans(),
 )
-def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(body, anchor, folder):
-    """`grep -r x DIR` reads every file under DIR (EVERY_FILE): read broadly
-    (deny and ask rules), a rule meets it if it matches some path below DIR;
-    as written (carve-outs), only if it matches them all. Checked against
-    every path of up to four names below DIR, from names that match each
-    segment pattern drawn."""
+def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(
+    body, anchor, folder, worktree, placed
+):
+    """`grep -r x DIR` reads every file under DIR (EVERY_FILE), `git clean`
+    removes those outside a `.git` folder (WORKTREE_FILES): read broadly
+    (deny and ask rules), a rule meets it if it matches some such path below
+    DIR; as written (carve-outs), only if it matches them all. Checked
+    against every path of up to four names below DIR, from names that match
+    each segment pattern drawn. What may be a folder (`mv DIR x`,
+    IF_FOLDER) is met so only by rules tied to a place."""
+    from policyc.runtime.paths import (
+        IF_FOLDER,
+        IF_WORKTREE_FOLDER,
+        WORKTREE_FILES,
+        path_anchor,
+    )
+
     spec, cwd, home = anchor + body, "/r", "/h"
-    stand_in = folder.rstrip("/") + "/" + EVERY_FILE
-    below = _paths_below(folder)
+    markers = {
+        (False, False): EVERY_FILE,
+        (True, False): WORKTREE_FILES,
+        (False, True): IF_FOLDER,
+        (True, True): IF_WORKTREE_FOLDER,
+    }
+    stand_in = folder.rstrip("/") + "/" + markers[worktree, placed]
+    below = _paths_below(folder, 4, [*_BELOW, ".git"])
+    if worktree:
+        below = [path for path in below if ".git" not in path[len(folder) :].split("/")]
+    if placed and path_anchor(spec) == "anywhere":
+        below = [folder]  # such a rule still sees the files by their names, where they land
     some = any(path_matches(spec, path, cwd, home, broad=True) for path in below)
     assert path_matches(spec, stand_in, cwd, home, broad=True) == some, (spec, folder)
     every = all(path_matches(spec, path, cwd, home) for path in below)
-    assert path_matches(spec, stand_in, cwd, home) == every, (spec, folder)
+    if worktree or placed:  # as written, read as every file: only a rule on all of them
+        assert not path_matches(spec, stand_in, cwd, home) or every, (spec, folder)
+    else:
+        assert path_matches(spec, stand_in, cwd, home) == every, (spec, folder)
 
 
 def _bash_glob_matches(glob: str, name: str, dots: bool) -> bool:

@@ -2306,8 +2306,8 @@ def test_the_files_a_reader_names_are_read_constraints():
         *["host:x", "~/y"],  # another machine's, and the target
     ]
     assert reads("mv ~/.aws /tmp/x; ln -s ~/.ssh k") == [
-        *["~/.aws", "/tmp/x", "~/.aws/\0every"],
-        *["~/.ssh", "k", "~/.ssh/\0every"],
+        *["~/.aws", "/tmp/x", "~/.aws/\0iffolder"],
+        *["~/.ssh", "k", "~/.ssh/\0iffolder"],
     ]
     assert reads("tar czf /tmp/a.tgz ~/.aws")[-1] == "~/.aws/\0every"
     assert reads("tar --no-recursion -czf /tmp/a.tgz ~/.aws") == ["/tmp/a.tgz", "~/.aws"]
@@ -2355,12 +2355,12 @@ def test_the_files_a_writer_names_are_edit_constraints():
         *["/etc", "/etc/a"],
     ]
     # mv removes its sources, and all under them: any may be a folder.
-    assert edits("mv config /tmp/x") == ["config", "/tmp/x", "/tmp/x/config", "config/\0every"]
+    assert edits("mv config /tmp/x") == ["config", "/tmp/x", "/tmp/x/config", "config/\0iffolder"]
     assert edits("cp -t dest a b; ln -s /etc/x link") == [
         *["dest", "dest/a", "dest/b"],
         *["link", "link/x"],
     ]
-    assert edits("mv .env old.env") == [".env", "old.env", "old.env/.env", ".env/\0every"]
+    assert edits("mv .env old.env") == [".env", "old.env", "old.env/.env", ".env/\0iffolder"]
     assert edits("sed -i.bak s/a/b/ .env; sed s/a/b/ f") == [".env"]  # not its script
     assert edits("sed -ie s/i/j/ f; sed -i -e s/a/b/ g h; sed -n -l 5 -i x k") == [
         "f",
@@ -2562,16 +2562,26 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
     ]
     assert files("git cat-file -p :0:.env")[1:] == [("read", ".env")]  # the index's
     assert files("git blame .env") == [("read", ".env")]
-    assert files("git diff --stat -- .env") == [("read", ".env")]
-    assert files("git grep -n KEY") == [("read", "KEY"), ("read", "./\0every")]  # the tracked files
+    # A path after `--` may be a folder: what is under it (outside .git), if it is.
+    assert files("git diff --stat -- .env") == [("read", ".env"), ("read", ".env/\0ifworktree")]
+    assert files("git grep -n KEY") == [
+        ("read", "KEY"),
+        ("read", "./\0worktree"),
+    ]  # the tracked files
     assert files("git add .env") == [("read", ".env")]  # staged, to be pushed
     assert files("git -C /etc show HEAD:passwd")[1:] == [("read", "/etc/passwd")]
-    assert files("git checkout HEAD -- ~/.bashrc") == [("edit", "~/.bashrc")]
-    assert files("git restore src/x.py") == [("edit", "src/x.py")]
-    assert files("git mv a b") == [("edit", "a"), ("edit", "b")]
+    assert files("git checkout HEAD -- ~/.bashrc")[0] == ("edit", "~/.bashrc")
+    assert files("git restore src/x.py; git checkout HEAD~5 -- config") == [
+        *[("edit", "src/x.py"), ("edit", "src/x.py/\0ifworktree")],
+        *[("edit", "config"), ("edit", "config/\0ifworktree")],  # a folder's files, if it is one
+    ]
+    assert files("git mv a b")[:2] == [("edit", "a"), ("edit", "b")]
     # `git clean -f` removes untracked files (`-x`: ignored ones too, `.env`).
-    assert files("git clean -fdx") == [("edit", "."), ("edit", "./\0every")]
-    assert files("git clean -fd -e .env -- build") == [("edit", "build"), ("edit", "build/\0every")]
+    assert files("git clean -fdx") == [("edit", "."), ("edit", "./\0worktree")]
+    assert files("git clean -fd -e .env -- build") == [
+        ("edit", "build"),
+        ("edit", "build/\0worktree"),
+    ]
     for none in [
         "git status",
         "git diff",

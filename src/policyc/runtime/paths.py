@@ -116,6 +116,17 @@ def _refuse_proc_links(path: str) -> None:
 #   rg is read so too: it skips hidden files (`.env`), but searches one that
 #   an ignore file there lets through (`!.env` in `.ignore`, which the repo
 #   or an earlier command may have written).
+# - WORKTREE_FILES: EVERY_FILE less what is in a `.git` folder, which git's
+#   commands on the work tree never touch: `git clean -fdx` removes files
+#   there, not `.git/hooks`.
+# - IF_FOLDER and IF_WORKTREE_FOLDER: what is under a path that may name a
+#   folder or a file (mv's and ln's sources, git's pathspecs: `mv ~/.aws
+#   /tmp/x`, `git checkout REV -- config`), less what is in a `.git` folder
+#   for the second. Only rules tied to a place meet it (anchored ones:
+#   `./config/**`, `~/.aws/credentials`); a rule on a name in any folder
+#   (`**/.env`) does not, or `mv a.txt b.txt` would meet every such rule.
+#   Such a rule still sees a moved or linked file by its name where it
+#   lands; what it no longer sees is a folder git rewrites or shows.
 # - A shell glob (`cat .e*`, `cat ~/.ssh/id_*`): the files in the folder
 #   whose names it matches, as bash's default options read it (a leading `.`
 #   only where the glob spells one, unless the command sets `dotglob`), and
@@ -125,16 +136,26 @@ def _refuse_proc_links(path: str) -> None:
 #   written, only if the pattern covers every file in the folder.
 ANY_FILE = "\x00"
 EVERY_FILE = "\x00every"
+WORKTREE_FILES = "\x00worktree"
+IF_FOLDER = "\x00iffolder"
+IF_WORKTREE_FOLDER = "\x00ifworktree"
+# (worktree: no `.git` below; placed: only rules tied to a place)
+_UNDER = {
+    EVERY_FILE: (False, False),
+    WORKTREE_FILES: (True, False),
+    IF_FOLDER: (False, True),
+    IF_WORKTREE_FOLDER: (True, True),
+}
 _GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"  # then `.` if dots match, `:`, the glob
 
 
 def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
-    """(folder, kind, glob, dots) of an EVERY_FILE or glob subject: kind is
-    EVERY_FILE, _GLOB or _GLOB_TREE. None for any other path (ANY_FILE's is
-    matched as a file name)."""
+    """(folder, kind, glob, dots) of a subject for the files under a folder
+    (kind: a key of _UNDER) or a glob's (_GLOB or _GLOB_TREE). None for any
+    other path (ANY_FILE's is matched as a file name)."""
     folder, _, marker = path.rpartition("/")
-    if marker == EVERY_FILE:
-        return folder or "/", EVERY_FILE, "", False
+    if marker in _UNDER:
+        return folder or "/", marker, "", False
     kind, colon, glob = marker.partition(":")
     dots = kind[-1:] == "."
     kind = kind[:-1] if dots else kind
@@ -406,20 +427,28 @@ class _PathPattern:
         # Under a name the glob matches, a pattern that matches anywhere may start anew.
         return tree and self.anywhere
 
-    def meets_under(self, folder: str) -> bool:
-        """Does the pattern match some path below `folder`?"""
-        if not self.pats:  # the anchor and all under it
-            return self.anywhere or self._after(folder) is not None
+    def meets_under(self, folder: str, worktree: bool = False, placed: bool = False) -> bool:
+        """Does the pattern match some path below `folder` (with `worktree`,
+        one that goes through no `.git` below it; with `placed`, only if the
+        pattern is tied to a place)?"""
+        pats = self.pats
         if self.anywhere:
-            return True  # a path below the folder can end in what the patterns match
+            if placed:
+                return False
+            # A path below the folder can end in what the patterns match,
+            # unless they need a `.git` there.
+            return not worktree or ".git" not in pats or ".git" in folder.split("/")
         after = self._after(folder)
         if after is None:
             return False
-        states, anchor_below = after
-        if anchor_below:  # the patterns match below the anchor, itself below the folder
-            return True
-        # Patterns left to match: one or more segments below the folder can.
-        return any(i < len(self.pats) for i in states)
+        states, below = after
+        if worktree and ".git" in below:
+            return False
+        if below or not pats:  # the anchor lies below the folder, or holds it
+            return not (worktree and ".git" in pats)
+        # Patterns left to match: one or more names below the folder can
+        # (`.git` only by a pattern that names it: `**`, `*` match others).
+        return any(i < len(pats) and not (worktree and ".git" in pats[i:]) for i in states)
 
     def covers_under(self, folder: str) -> bool:
         """Does the pattern match every path below `folder`, whatever names
@@ -584,8 +613,8 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
         # A rule on the folder or one above it (`match_broad`), or on what is below.
         if pattern.match_broad(folder):
             return True
-        if kind == EVERY_FILE:
-            if pattern.meets_under(folder):
+        if kind in _UNDER:
+            if pattern.meets_under(folder, *_UNDER[kind]):
                 return True
         elif pattern.match_broad(folder.rstrip("/") + "/" + glob) or pattern.meets_glob(
             folder, glob, dots, kind == _GLOB_TREE

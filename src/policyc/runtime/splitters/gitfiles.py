@@ -5,7 +5,8 @@
 stages one to be pushed, and `git checkout HEAD -- .bashrc` or `git restore
 x` overwrite files past a deny on editing them. Their paths are read and
 edit subjects, held to those tools' deny and ask rules only, as the files a
-reader names are (`programs.FILE_READERS`).
+reader names are (`programs.FILE_READERS`); a path may be a folder, so the
+files of the work tree under it are too (`paths.WORKTREE_FILES`).
 
 git tells a revision from a path by what exists, which is not known here:
 every operand of a command that shows files is read as a path (a revision
@@ -17,7 +18,7 @@ repository's root's, which is commonly where an agent works.
 from __future__ import annotations
 
 from .programs import GIT_SHOWS
-from .words import and_files_under, files_in
+from .words import and_under_if_folders, and_worktree_under, worktree_files_in
 
 
 def _under(folder: str, path: str) -> str:
@@ -49,7 +50,7 @@ def _cleaned(words: list[str], unknown: str) -> list[str]:
             paths.append(word)
     if not forced:
         return []
-    return and_files_under(paths or ["."])
+    return and_worktree_under(paths or ["."])
 
 
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
@@ -81,11 +82,19 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
         if command == "grep":
             searched = after or ["."]  # with no path, the working directory's files
-            reads += [files_in(path) for path in searched]
+            reads += [worktree_files_in(path) for path in searched]
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes = operands + after
     elif command == "checkout":
         writes = after  # without `--`, a branch or paths: not told apart here
     elif command == "clean":
         writes = _cleaned(words[at + 1 :], unknown)
+    # A path may be a folder: what git shows or rewrites there is its files
+    # (`git checkout HEAD~5 -- config`, `git log -p -- secrets`). A path
+    # shown is read so only after `--`: `git show HEAD:README.md` and `git
+    # diff main` name a file or a revision.
+    if command != "clean":
+        writes = and_under_if_folders(writes, worktree=True)
+    if command in GIT_SHOWS and command != "grep":
+        reads += and_under_if_folders(after, worktree=True)[len(after) :]
     return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]

@@ -23,6 +23,7 @@ from .words import (
     new_word,
     opens_shell,
     option_names,
+    under_if_folder,
     value_of,
 )
 
@@ -785,8 +786,10 @@ for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is repl
 # saw (mv moves them: it changes them too).
 RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"})
 # Copies, moves and links: their sources' files are read (and mv's moved),
-# not their targets'.
+# not their targets'. mv's and ln's sources, which no option says are
+# folders, are read as what may be one (`paths.IF_FOLDER`).
 _COPIES = frozenset({"cp", "rsync", "scp", "mv", "ln"})
+_MAY_TAKE_FOLDERS = frozenset({"mv", "ln"})
 
 
 def _recursive(program: str, words: list[str], write: bool) -> bool:
@@ -823,8 +826,10 @@ def with_files_under(
     if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
         return paths + [a_file_in(path) for path in paths if path]
     if program in _COPIES and (not write or program == "mv"):
-        sources = _sources(program, words)
-        return paths + [files_in(path) for path in paths if path and path in sources]
+        sources = [path for path in paths if path and path in _sources(program, words)]
+        if program in _MAY_TAKE_FOLDERS:
+            return paths + [under_if_folder(path) for path in sources]
+        return paths + [files_in(path) for path in sources]
     return and_files_under(paths)
 
 

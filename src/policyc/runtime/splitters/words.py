@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from ..paths import ANY_FILE, EVERY_FILE
+from ..paths import ANY_FILE, EVERY_FILE, IF_FOLDER, IF_WORKTREE_FOLDER, WORKTREE_FILES
 
 # What a program reads or changes under a folder (`rm -r DIR`, `grep -r x
 # DIR`, `tar -x`) is a subject too: the folder, `/`, and a segment that
@@ -19,6 +19,28 @@ from ..paths import ANY_FILE, EVERY_FILE
 def files_in(folder: str) -> str:
     """The path that stands for every file under `folder`."""
     return folder.rstrip("/") + "/" + EVERY_FILE
+
+
+def worktree_files_in(folder: str) -> str:
+    """The path that stands for the files of git's work tree under `folder`
+    (what `git clean` removes, `git grep` searches)."""
+    return folder.rstrip("/") + "/" + WORKTREE_FILES
+
+
+def and_worktree_under(paths: list[str]) -> list[str]:
+    """Each path, then the work tree's files under each."""
+    return paths + [worktree_files_in(path) for path in paths if path]
+
+
+def under_if_folder(path: str, worktree: bool = False) -> str:
+    """The path that stands for what is under `path` if it is a folder (mv's
+    and ln's sources; git's pathspecs, with `worktree`): `paths.IF_FOLDER`."""
+    return path.rstrip("/") + "/" + (IF_WORKTREE_FOLDER if worktree else IF_FOLDER)
+
+
+def and_under_if_folders(paths: list[str], worktree: bool = False) -> list[str]:
+    """Each path, then what is under each if it is a folder."""
+    return paths + [under_if_folder(path, worktree) for path in paths if path]
 
 
 def a_file_in(folder: str) -> str:
