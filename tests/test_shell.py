@@ -715,7 +715,17 @@ def test_find_exec_runs_its_command_for_each_file():
         ]
 
     assert parts("find . -name '*.tmp' -exec rm -f {} \\; -print")[1:] == [
-        ("bash", "rm -f '{}'", "rm -f {}")
+        ("bash", "rm -f '{}'", "rm -f {}"),
+        ("edit", ".", "rm -f {}"),  # what it finds: any file under its starting points
+        ("edit", "./\0every", "rm -f {}"),
+    ]
+    assert parts("find ~/.aws src -exec grep -H key {} +; find . -exec echo {} +")[1:] == [
+        ("bash", "grep -H key '{}'", "grep -H key {}"),
+        ("read", "key", "grep -H key {}"),
+        *[("read", path, "grep -H key {}") for path in ["~/.aws", "src"]],
+        *[("read", path + "/\0every", "grep -H key {}") for path in ["~/.aws", "src"]],
+        ("bash", "find . -exec echo '{}' +", "find . -exec echo {} +"),
+        ("bash", "echo '{}'", "echo {}"),  # echo reads no file
     ]
     # `+` ends the command only right after `{}`; quoted `-exec` and `;` are
     # find's all the same; every action is read, and -fprint writes its file.
@@ -729,7 +739,7 @@ def test_find_exec_runs_its_command_for_each_file():
     # No end: find refuses its whole expression and runs nothing.
     assert len(split("find . -exec rm -rf /")) == 1
     # Under a wrapper that changes who runs it, deny and ask rules see it.
-    assert split("sudo find / -exec rm {} +")[-1] == {
+    assert split("sudo find / -exec rm {} +")[-3] == {
         "args": {"command": "rm '{}'"},
         "text": "rm {}",
         "constrain": True,
@@ -2374,7 +2384,7 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("cp a $DEST; rm $F x") == ["x"]  # a variable is not known, and keeps its place
     assert edits('rm -rf "$D"') == []  # nor what is under it (it was a NUL path, refused)
     assert edits("cd /etc && rm passwd") == ["passwd", "/etc/passwd"]  # where the shell may be
-    assert edits("find . -exec rm {} +") == []  # find's files are not known here
+    assert edits("find . -exec rm {} +") == [".", "./\0every"]  # what it finds: any file there
     # Archivers: tar's archive when it creates, what it extracts into, and kin.
     assert edits("tar -czf /etc/b.tgz src; tar xzf a.tgz -C ~") == ["/etc/b.tgz", "~/\0every"]
     assert edits("tar --extract --file=a.tar --directory=/etc") == ["/etc/\0every"]

@@ -1113,8 +1113,28 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
             if depth + 1 > MAX_DEPTH:
                 raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
             out += _words_subjects(inner, source, config, depth)
+            out += _found_files(words, inner, source, config)
         i = end + 1
     return out
+
+
+def _found_files(words: list[Word], inner: list[Word], source: str, config: ShellConfig):
+    """The files `find DIR ... -exec cat {} +` reads (or `-exec rm {} +`
+    changes): what find finds, which may be any file under its starting
+    points, as for `grep -r` (its tests are not read: `-name '*.py'` would
+    not keep out a rule on a folder, which covers every name in it)."""
+    program = program_name(inner[0].value)
+    values = [w.value for w in inner]
+    reads = program in FILE_READERS and "{}" in read_operands(values)
+    writes = program in FILE_WRITERS and "{}" in written_operands(program, values)
+    if not (reads or writes):
+        return []
+    points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
+    found = and_files_under([point for point in points if point != _UNKNOWN])
+    text = source[inner[0].start : inner[-1].end]
+    return (_file_subjects(found, text, config, write=False) if reads else []) + (
+        _file_subjects(found, text, config, write=True) if writes else []
+    )
 
 
 def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -> list[dict]:
