@@ -826,7 +826,8 @@ def with_files_under(
     if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
         return paths + [a_file_in(path) for path in paths if path]
     if program in _COPIES and (not write or program == "mv"):
-        sources = [path for path in paths if path and path in _sources(program, words)]
+        named = _sources(program, words)
+        sources = [path for path in paths if path and path in named]
         if program in _MAY_TAKE_FOLDERS:
             return paths + [under_if_folder(path) for path in sources]
         return paths + [files_in(path) for path in sources]
