@@ -2334,7 +2334,14 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("cd ~/.ssh && cat id_rsa") == ["id_rsa", "~/.ssh/id_rsa"]  # where the shell may be
     assert reads("cd $D && cat x") == ["x"]  # not refused: a constraint never allows
     assert reads("cat $F x") == ["x"]  # a variable is not known here
-    assert reads("fd -x cat") == []  # nor what fd feeds
+    # What fd hands a reader: any file under the folders it searches (`.` if none).
+    assert reads("fd -x cat; fd -e py TODO src tests -X grep -l x {}") == [
+        *[".", "./\0every"],
+        "x",
+        *["src", "tests", "src/\0every", "tests/\0every"],
+    ]
+    assert reads("fd --search-path ~/.aws -x cat; fd -x echo") == ["~/.aws", "~/.aws/\0every"]
+    assert reads("fd -H -x cat {} ';' key -- -odd") == ["-odd", "-odd/\0every"]  # after `--`
     assert reads("python x.py") == []  # only the programs listed
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general

@@ -693,6 +693,54 @@ def _fd_commands(words: list[Word]) -> list[list[Word]]:
     return []
 
 
+# fd 8-10's options that take a value (the next word, or after `=`), and
+# their short letters; the placeholders fd replaces with a path it finds.
+_FD_VALUES = option_names(
+    "-e --extension -t --type -E --exclude -d --max-depth --maxdepth --min-depth "
+    "--exact-depth -S --size --changed-within --change-newer-than --newer "
+    "--changed-before --change-older-than --older -o --owner --format --batch-size "
+    "--ignore-file -c --color -j --threads --max-results --path-separator "
+    "--base-directory --search-path"
+)
+_FD_SHORT_VALUES = frozenset("etEdSocj")
+FD_PLACEHOLDERS = frozenset({"{}", "{/}", "{//}", "{.}", "{/.}"})
+
+
+def fd_search_paths(words: list[str]) -> list[str]:
+    """The folders `fd [PATTERN] [PATH...]` searches, its `--search-path`
+    and `--base-directory` too: `.` when it names none. The command of `-x`
+    or `-X` (up to `;`) is skipped."""
+    paths: list[str] = []
+    pattern = False
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        name, eq, value = word.partition("=")
+        if word in ("-x", "--exec", "-X", "--exec-batch") or (
+            word[:1] == "-" and word[1:2] != "-" and word[-1:] in ("x", "X")
+        ):
+            while i < n and words[i] != ";":
+                i += 1
+            i += 1
+        elif word == "--":
+            rest = words[i:] if pattern else words[i + 1 :]
+            return paths + rest if paths or rest else ["."]
+        elif name in ("--search-path", "--base-directory"):
+            paths.append(value if eq else words[i] if i < n else "")
+            i += 0 if eq else 1
+        elif word[:1] == "-" and word != "-":
+            if name in _FD_VALUES and not eq:
+                i += 1
+            elif word[1:2] != "-" and word[-1] in _FD_SHORT_VALUES:
+                i += 1  # `-He py`: the cluster's last letter takes the next word
+        elif pattern:
+            paths.append(word)
+        else:
+            pattern = True
+    return paths or ["."]
+
+
 def _rg_commands(words: list[Word]) -> list[list[Word]]:
     """The preprocessor `rg --pre COMMAND` runs on each file it searches, the
     file's path appended (`…`, as for xargs)."""

@@ -38,6 +38,7 @@ from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
     EXEC_EACH_WORDS,
+    FD_PLACEHOLDERS,
     FILE_READERS,
     FILE_WRITERS,
     FIND_EXEC,
@@ -57,6 +58,7 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
+    fd_search_paths,
     find_start_points,
     foreign_shell_refusal,
     git_command_at,
@@ -795,7 +797,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if program == "find":
             later = _find_subjects(rest, source, config, depth)
         else:
-            later = _each_subjects(EXEC_EACH[program](rest), source, config, depth)
+            commands = EXEC_EACH[program](rest)
+            later = _each_subjects(commands, source, config, depth)
+            if program != "rg":  # (what rg's --pre reads, rg reads: see FILE_READERS)
+                values = [_UNKNOWN if w.expands else w.value for w in rest]
+                for inner in commands:
+                    later += _found_files(fd_search_paths(values), inner, source, config)
         if guarded:  # `sudo find ... -exec`: held to deny and ask rules, as for `sudo bash -c`
             for subject in later:
                 subject["constrain"] = True
@@ -1113,23 +1120,25 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
             if depth + 1 > MAX_DEPTH:
                 raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
             out += _words_subjects(inner, source, config, depth)
-            out += _found_files(words, inner, source, config)
+            points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
+            out += _found_files(points, inner, source, config)
         i = end + 1
     return out
 
 
-def _found_files(words: list[Word], inner: list[Word], source: str, config: ShellConfig):
-    """The files `find DIR ... -exec cat {} +` reads (or `-exec rm {} +`
-    changes): what find finds, which may be any file under its starting
-    points, as for `grep -r` (its tests are not read: `-name '*.py'` would
-    not keep out a rule on a folder, which covers every name in it)."""
+def _found_files(points: list[str], inner: list[Word], source: str, config: ShellConfig):
+    """The files `find DIR ... -exec cat {} +` or `fd -x cat` reads (or
+    `-exec rm {} +` changes): what they find, which may be any file under
+    the folders they search, as for `grep -r` (their tests are not read:
+    `-name '*.py'` would not keep out a rule on a folder, which covers
+    every name in it)."""
     program = program_name(inner[0].value)
-    values = [w.value for w in inner]
+    # The path found: find's `{}`, fd's placeholders, or fd's appended path (`…`).
+    values = ["{}" if is_input(w) or w.value in FD_PLACEHOLDERS else w.value for w in inner]
     reads = program in FILE_READERS and "{}" in read_operands(values)
     writes = program in FILE_WRITERS and "{}" in written_operands(program, values)
     if not (reads or writes):
         return []
-    points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
     found = and_files_under([point for point in points if point != _UNKNOWN])
     text = source[inner[0].start : inner[-1].end]
     return (_file_subjects(found, text, config, write=False) if reads else []) + (
