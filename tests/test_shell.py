@@ -2581,10 +2581,12 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
     assert files("git blame .env") == [("read", ".env")]
     # A path after `--` may be a folder: what is under it (outside .git), if it is.
     assert files("git diff --stat -- .env") == [("read", ".env"), ("read", ".env/\0ifworktree")]
-    assert files("git grep -n KEY") == [
-        ("read", "KEY"),
-        ("read", "./\0worktree"),
-    ]  # the tracked files
+    # git grep with no path: the tracked files, as a search tool's (`words.a_file_in`).
+    assert files("git grep -n KEY") == [("read", "KEY"), ("read", "./\0")]
+    assert files("git grep KEY -- secrets")[1:] == [
+        ("read", "secrets"),
+        ("read", "secrets/\0ifworktree"),
+    ]
     assert files("git add .env") == [("read", ".env")]  # staged, to be pushed
     assert files("git -C /etc show HEAD:passwd")[1:] == [("read", "/etc/passwd")]
     assert files("git checkout HEAD -- ~/.bashrc")[0] == ("edit", "~/.bashrc")

@@ -18,7 +18,7 @@ repository's root's, which is commonly where an agent works.
 from __future__ import annotations
 
 from .programs import GIT_SHOWS
-from .words import and_under_if_folders, and_worktree_under, worktree_files_in
+from .words import a_file_in, and_under_if_folders, and_worktree_under
 
 
 def _under(folder: str, path: str) -> str:
@@ -80,9 +80,11 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             _, colon, path = word.partition(":")
             if colon:  # `HEAD:path`, `origin/main:path`, `:path`, `:0:path`
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
-        if command == "grep":
-            searched = after or ["."]  # with no path, the working directory's files
-            reads += [worktree_files_in(path) for path in searched]
+        if command == "grep" and not after:
+            # The tracked files of the working directory, as `git diff` and
+            # `git log -p` show them: held to rules on all of them (a tracked
+            # `.env` is printed by those too; an untracked one by none).
+            reads.append(a_file_in("."))
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes = operands + after
     elif command == "checkout":
@@ -95,6 +97,6 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # diff main` name a file or a revision.
     if command != "clean":
         writes = and_under_if_folders(writes, worktree=True)
-    if command in GIT_SHOWS and command != "grep":
+    if command in GIT_SHOWS:
         reads += and_under_if_folders(after, worktree=True)[len(after) :]
     return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]

@@ -23,7 +23,7 @@ def files_in(folder: str) -> str:
 
 def worktree_files_in(folder: str) -> str:
     """The path that stands for the files of git's work tree under `folder`
-    (what `git clean` removes, `git grep` searches)."""
+    (what `git clean` removes)."""
     return folder.rstrip("/") + "/" + WORKTREE_FILES
 
 
