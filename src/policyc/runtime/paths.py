@@ -359,18 +359,19 @@ class _PathPattern:
                 out.add(i)
         return out
 
-    def _step(self, states: set[int], segment: str | None) -> set[int]:
+    def _step(self, states: set[int], segment: str | None, named: bool = False) -> set[int]:
         """The states after one more segment. None: a segment of any name,
         which only `**` and a pattern of `*` alone match whatever it is
         (`*?` does too, but is read as not: that only leaves a carve-out
-        unapplied, which refuses more)."""
+        unapplied, which refuses more). `named`: only by a pattern that
+        names it, not by `**`."""
         pats, n = self.pats, len(self.pats)
         out = set()
         for i in states:
             if i == n:
                 continue
             if pats[i] == "**":
-                if segment != "":
+                if segment != "" and not named:
                     out.add(i)
                     if i == n - 1:
                         out.add(n)
@@ -378,16 +379,19 @@ class _PathPattern:
                 out.add(i + 1)
         return self._skip(out)
 
-    def _after(self, folder: str) -> tuple[set[int], list[str]] | None:
+    def _after(self, folder: str, named: bool = False) -> tuple[set[int], list[str]] | None:
         """Where the patterns stand once they have matched `folder`, and the
         anchor's names below it (none when the folder is at or under the
-        anchor); None when no path under `folder` is under the anchor."""
+        anchor); None when no path under `folder` is under the anchor.
+        `named`: the folder's own name matched by a pattern that names it,
+        not by `**` (see `meets_under`)."""
         segments = [s for s in folder.split("/") if s]
         base = [s for s in self.base.split("/") if s]
         if segments[: len(base)] == base:
             states = self._skip({0})
-            for segment in segments[len(base) :]:
-                states = self._step(states, segment)
+            rest = segments[len(base) :]
+            for k, segment in enumerate(rest, 1):
+                states = self._step(states, segment, named and k == len(rest))
             return states, []
         if base[: len(segments)] == segments:
             return self._skip({0}), base[len(segments) :]
@@ -429,8 +433,14 @@ class _PathPattern:
 
     def meets_under(self, folder: str, worktree: bool = False, placed: bool = False) -> bool:
         """Does the pattern match some path below `folder` (with `worktree`,
-        one that goes through no `.git` below it; with `placed`, only if the
-        pattern is tied to a place)?"""
+        one that goes through no `.git` below it)? With `placed` (a path
+        that may be a file or a folder: `paths.IF_FOLDER`), only a pattern
+        tied to that place: one whose anchor is the folder or lies below it,
+        or that names the folder itself (`./config/**`, `~/.aws/credentials`
+        for `mv ~/.aws x`); not one on a name at any depth (`**/.env`,
+        `./**/*.pem`), whose `**` would take the folder's name too, and
+        which still sees the files by their names where they land under
+        its anchor."""
         pats = self.pats
         if self.anywhere:
             if placed:
@@ -438,7 +448,7 @@ class _PathPattern:
             # A path below the folder can end in what the patterns match,
             # unless they need a `.git` there.
             return not worktree or ".git" not in pats or ".git" in folder.split("/")
-        after = self._after(folder)
+        after = self._after(folder, named=placed)
         if after is None:
             return False
         states, below = after
