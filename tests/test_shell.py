@@ -833,7 +833,7 @@ def test_a_wrapper_after_sudo_is_read_on(table):
     ]:
         with pytest.raises(SplitError, match=message):
             split(refused)
-    assert [s["args"]["command"] for s in split("xargs -0r rm")] == ["rm '…'"]
+    assert [s["args"]["command"] for s in split("xargs -0r rm") if "tool" not in s] == ["rm '…'"]
     assert [s["args"]["command"] for s in split("nice -10 make")] == ["make"]
     assert [s["args"]["command"] for s in split("sudo -E timeout 5 uv run pytest")] == [
         "sudo -E timeout 5 uv run pytest",
@@ -905,9 +905,11 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
         assert split(command)[0] == {"args": {"command": "cp '…' dest/"}, "text": command}
-        # a copy's target: read and written, and a file of a name not known in it
-        assert [s["args"] for s in split(command)[1:]] == [{"path": "dest/"}] * 2 + [
-            {"path": "dest/\0"}
+        # a copy's target, read and written; a source not known here (any
+        # file), and what it writes in the target (any name: every file there)
+        assert [s["args"] for s in split(command)[1:]] == [
+            *[{"path": "dest/"}, {"path": "/\0every"}],
+            *[{"path": "dest/"}, {"path": "dest/\0every"}],
         ]
     assert split("xargs --replace=X cp X dest/")[0]["args"]["command"] == "cp '…' dest/"
     assert split("xargs -iR mv R R.bak")[0]["args"]["command"] == "mv '…' '…'"
@@ -2302,7 +2304,7 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("rg --files") == [".", "./\0"]  # names only, as a `tree` tool's
     for named in ["rg key src", "grep -r -e x src", "rg -e x $D", "rg --files src", "grep x"]:
         assert "." not in reads(named), named
-    assert reads("rg $PATTERN") == [".", "./\0every"]
+    assert reads("rg $PATTERN") == [".", "./\0every", "/\0every"]  # the pattern may be any file
     assert reads("rg --version") == []
     # What copies and archivers read under a folder: a copy's sources, not its target.
     assert reads("cp -r ~/.aws /tmp/x; cp -a a b; cp ~/.aws /tmp/y") == [
@@ -2333,7 +2335,7 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("cp .env /tmp/x") == [".env", "/tmp/x"]
     assert reads("cd ~/.ssh && cat id_rsa") == ["id_rsa", "~/.ssh/id_rsa"]  # where the shell may be
     assert reads("cd $D && cat x") == ["x"]  # not refused: a constraint never allows
-    assert reads("cat $F x") == ["x"]  # a variable is not known here
+    assert reads("cat $F x") == ["x", "/\0every"]  # a variable not known here: any file
     # What fd hands a reader: any file under the folders it searches (`.` if none).
     assert reads("fd -x cat; fd -e py TODO src tests -X grep -l x {}") == [
         *[".", "./\0every"],
@@ -2348,6 +2350,72 @@ def test_the_files_a_reader_names_are_read_constraints():
 
     for command in ["cat .env", "head -n 5 .env", "cat -- -x", "cp a b", "rg key", "grep -r x"]:
         assert split(command) == split_general(command), command
+
+
+def test_a_word_with_a_variable_names_what_its_values_may_name():
+    def files(command, tool="read"):
+        return [s["args"]["path"] for s in split(command) if s.get("tool") == tool]
+
+    anywhere = "/\0every"  # every file: held to every deny and ask rule of the tool
+    # Values not known here: a variable the line does not set, xargs' input.
+    assert files("cat $F") == [anywhere]
+    assert files('head -n "$N" README.md') == ["README.md", anywhere]  # an option's value too
+    assert files("echo .env | xargs cat; xargs -a list.txt cat") == [anywhere, anywhere]
+    assert files("ls | xargs rm", "edit") == [anywhere]
+    for unknown in ['cat "$1"', "cat ${F:-x}", "cat $@", "cat '$HOME'$F", "cat x$HOME/.env"]:
+        assert files(unknown) == [anywhere], unknown
+    # $HOME and $PWD at a word's start; a `for` loop's words, each in turn.
+    assert files('cat "$HOME/.ssh/id_rsa" ${PWD}/.env') == ["~/.ssh/id_rsa", "./.env"]
+    assert files("cd /etc && cat $PWD/passwd") == ["./passwd", "/etc/./passwd"]  # where cd went
+    assert files('for f in *.py .env; do cat "$f"; done') == ["*.py", ".env"]
+    assert files("for f in a b; do for g in c d; do cat $f/$g; done; done") == [
+        *["a/c", "a/d", "b/c", "b/d"]
+    ]
+    assert files("for d in build {x,y}; do rm -r $d; done", "edit") == [
+        *["build", "build/\0every", "x", "x/\0every", "y", "y/\0every"]
+    ]
+    # ... unless the line may set it otherwise, uses it before the loop, or
+    # its list is not known.
+    for otherwise in [
+        "for f in a; do cat $f; f=.env; done",
+        "for f in a; do cat $f; done; read f; cat $f",
+        "for f in a; do cat ${f}; done; : ${f:=.env}",
+        "export f=.env; for f in a; do :; done; cat $f",
+        "HOME=/etc; cat $HOME/passwd",
+        "for f in $LIST; do cat $f; done",
+        'for f; do cat "$f"; done',
+    ]:
+        assert anywhere in files(otherwise), otherwise
+    assert files("cat $f; for f in a; do cat $f; done") == [anywhere, "a"]
+    # After `done`, not known: the loop may have run in a subshell, or on no word.
+    assert files("(for f in a; do cat $f; done); cat $f") == ["a", anywhere]
+    assert files("for f in a; do :; done | cat $f") == [anywhere]
+    # Nested loops of one name: any of their words, after the inner one too.
+    assert files("for f in a; do for f in b; do :; done; cat $f; done") == ["a", "b"]
+    assert files("for f in a; do while true; do cat $f; done; done") == ["a"]
+    assert files("for f in a b c d e; do for g in a b c d; do cat $f$g; done; done") == [
+        anywhere  # more readings than MAX_READINGS
+    ]
+    # What find and fd hand a command is read with them, not as any file.
+    assert files("find src -exec cat {} +; fd . src -x cat") == [*["src", "src/\0every"] * 2]
+    assert files("find $D -exec cat {} +") == [anywhere]
+    # git's paths.
+    assert files('git show "$REV:.env"') == [anywhere]
+    assert files('git restore "$F"; git clean -fdx "$D"', "edit") == [anywhere, anywhere]
+    # Decided: a deny on one file meets a word that may name it.
+    text = (
+        "default ask\ntool bash glob(command) split shell\ntool read path(path)\n"
+        "deny read(./.env)\nallow bash(*)\n"
+    )
+    table = policyc.load(policyc.compile_text(text, "t.policy"), home="/home/u")
+
+    def action(command):
+        return table.decide("bash", {"command": command}, cwd="/repo").action
+
+    for refused in ["cat $F", "echo .env | xargs cat", "for f in .e*; do cat $f; done"]:
+        assert action(refused) == "block", refused
+    for allowed in ["for f in *.py; do cat $f; done", "cat $HOME/.env", "echo $F"]:
+        assert action(allowed) == "allow", allowed
 
 
 def test_the_files_a_writer_names_are_edit_constraints():
@@ -2388,8 +2456,9 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("sed -i '' s/a/b/ f") == ["s/a/b/", "f"]  # BSD's suffix: one more, none lost
     assert edits("touch -t 202001010000 x; touch -t202001010000 y") == ["x", "y"]  # a time
     assert edits("sort -o out.txt in.txt; dd if=/dev/zero of=disk.img") == ["out.txt", "disk.img"]
-    assert edits("cp a $DEST; rm $F x") == ["x"]  # a variable is not known, and keeps its place
-    assert edits('rm -rf "$D"') == []  # nor what is under it (it was a NUL path, refused)
+    # A variable not known here may name any file, and keeps its place.
+    assert edits("cp a $DEST; rm $F x") == ["/\0every", "x", "/\0every"]
+    assert edits('rm -rf "$D"') == ["/\0every"]
     assert edits("cd /etc && rm passwd") == ["passwd", "/etc/passwd"]  # where the shell may be
     assert edits("find . -exec rm {} +") == [".", "./\0every"]  # what it finds: any file there
     # Archivers: tar's archive when it creates, what it extracts into, and kin.
@@ -2429,7 +2498,7 @@ def test_the_files_a_writer_names_are_edit_constraints():
         ".",
         "./\0every",
     ]
-    assert edits("find . -name x; find $D -delete") == []
+    assert edits("find . -name x; find $D -delete") == ["/\0every"]  # a folder not known
     # Outputs: uniq's and xxd's second operand, shuf -o, yq -i, split's and
     # csplit's pieces (in their prefix's folder), patch's files, rename's.
     assert edits("uniq in /etc/out; uniq -c f; xxd -r dump /etc/x; xxd f") == ["/etc/out", "/etc/x"]

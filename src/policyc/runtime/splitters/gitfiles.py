@@ -18,7 +18,7 @@ repository's root's, which is commonly where an agent works.
 from __future__ import annotations
 
 from .programs import GIT_SHOWS
-from .words import a_file_in, and_under_if_folders, and_worktree_under
+from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under
 
 
 def _under(folder: str, path: str) -> str:
@@ -38,7 +38,7 @@ def _cleaned(words: list[str], unknown: str) -> list[str]:
         word = words[i]
         i += 1
         if word == "--":
-            paths += [w for w in words[i:] if w != unknown]
+            paths += [ANYWHERE if w == unknown else w for w in words[i:]]
             break
         if word in ("-n", "--dry-run") or word[:1] == "-" and word[1:2] != "-" and "n" in word:
             return []
@@ -46,11 +46,13 @@ def _cleaned(words: list[str], unknown: str) -> list[str]:
             forced = True
         if word in ("-e", "--exclude"):
             i += 1  # its pattern
-        elif word[:1] != "-" and word != unknown:
-            paths.append(word)
+        elif word[:1] != "-":
+            paths.append(ANYWHERE if word == unknown else word)  # a variable: any
     if not forced:
         return []
-    return and_worktree_under(paths or ["."])
+    named = [path for path in paths if path != ANYWHERE]
+    cleaned = and_worktree_under(named if named or paths else ["."])
+    return cleaned + [ANYWHERE] if ANYWHERE in paths else cleaned
 
 
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
@@ -71,10 +73,15 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             ended = True
         elif word[:1] != "-" and word != unknown:
             operands.append(word)
+    # A path with a variable (`git show "$REV:.env"`, `git restore "$F"`)
+    # may be any: every file stands for it (`words.ANYWHERE`).
+    anywhere = [ANYWHERE] if unknown in words[at + 1 :] else []
+    after_anywhere = anywhere if unknown in after else []
     after = [word for word in after if word != unknown]
     reads: list[str] = []
     writes: list[str] = []
     if command in GIT_SHOWS:
+        reads += anywhere
         for word in operands + after:
             reads.append(word)
             _, colon, path = word.partition(":")
@@ -86,9 +93,10 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             # `.env` is printed by those too; an untracked one by none).
             reads.append(a_file_in("."))
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
-        writes = operands + after
+        writes = operands + after + anywhere
     elif command == "checkout":
         writes = after  # without `--`, a branch or paths: not told apart here
+        writes += after_anywhere
     elif command == "clean":
         writes = _cleaned(words[at + 1 :], unknown)
     # A path may be a folder: what git shows or rewrites there is its files
@@ -96,7 +104,8 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
     if command != "clean":
-        writes = and_under_if_folders(writes, worktree=True)
+        named = [w for w in writes if w not in anywhere]
+        writes = and_under_if_folders(named, worktree=True) + (anywhere if named != writes else [])
     if command in GIT_SHOWS:
         reads += and_under_if_folders(after, worktree=True)[len(after) :]
     return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]

@@ -1231,11 +1231,11 @@ def _names_in(folders: list[str], sources: list[str]) -> list[str]:
     """What a copy, move or link into a folder writes there: each source's
     name in it (`cp x/.env .` writes `./.env`, which the target `.` alone
     did not meet). A source the shell does not know (`cp $F dest/`, xargs'
-    `{}`: a NUL, `words.ANY_FILE`) gives a file in the folder whose name
-    the command does not tell, as `words.a_file_in` does."""
+    input, find's `{}`: a word starting with a NUL) may have any name:
+    every file in the folder stands for it (`words.files_in`)."""
     names = [source.rstrip("/").rpartition("/")[2] for source in sources]
     return [
-        folder.rstrip("/") + "/" + name
+        files_in(folder) if "\x00" in name else folder.rstrip("/") + "/" + name
         for folder in folders
         if folder and "\x00" not in folder  # `cp a $DEST`: not known here
         for name in names

@@ -74,7 +74,16 @@ from .programs import (
     with_files_under,
     written_operands,
 )
-from .words import FEEDERS, SplitError, Word, and_files_under, is_input, new_word, part_of
+from .words import (
+    ANYWHERE,
+    FEEDERS,
+    SplitError,
+    Word,
+    and_files_under,
+    is_input,
+    new_word,
+    part_of,
+)
 from .wrappers import STRIPPABLE, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
@@ -112,12 +121,14 @@ class Redirect(_Redirect):
 class Command:
     """One simple command as it is being read."""
 
-    __slots__ = ("words", "redirects", "heredoc")
+    __slots__ = ("words", "redirects", "heredoc", "bound", "finds")
 
     def __init__(self) -> None:
         self.words: list[Word] = []
         self.redirects: list[Redirect] = []
         self.heredoc = False  # stdin comes from a here-document or here-string
+        self.bound: dict | None = None  # the line's known variables (`variables.bindings`)
+        self.finds = False  # run by find or fd: its `{}` (or appended `…`) is what they find
 
 
 # -- lexing -------------------------------------------------------------------
@@ -348,13 +359,15 @@ def _skip_heredoc(s: str, i: int, delimiter: str, strip_tabs: bool, literal: boo
 # -- parsing ------------------------------------------------------------------
 
 
-def commands(tokens: list, s: str) -> list[Command]:
-    """Flatten lists, pipelines, subshells and groups into simple commands."""
+def commands(tokens: list, s: str, loops: list | None = None) -> list[Command]:
+    """Flatten lists, pipelines, subshells and groups into simple commands
+    (and record each `for` loop's variable and words in `loops`)."""
     out: list[Command] = []
     current = Command()
     depth = 0
     i = 0
     after_separator = True  # bash refuses an empty command before `;`, `&&`, `|` ...
+    bodies: list = []  # the loops open: an index in `loops` for a `for`, else None
     n = len(tokens)
     while i < n:
         tok = tokens[i]
@@ -364,15 +377,24 @@ def commands(tokens: list, s: str) -> list[Command]:
                 word = tok.value
                 if not current.redirects and not tok.quoted and word in _FIRST_WORD_SPECIAL:
                     if word == "{" or word in RESERVED_SKIP:
+                        if loops is not None and word in ("while", "until"):
+                            bodies.append(None)
                         i += 1
                         continue
                     if word == "}" or word in RESERVED_END:
+                        if loops is not None and word == "done" and bodies:
+                            loop = bodies.pop()  # where a `for` loop's variable stops being known
+                            if loop is not None:
+                                loops[loop] = (*loops[loop][:2], tok.start, loops[loop][3])
                         after_separator = False  # `{ ls; };` and `fi;` are fine
                         i += 1
                         continue
                     if word in RESERVED_REFUSED:
                         raise SplitError(f"{RESERVED_REFUSED[word]} cannot be evaluated statically")
-                    i = _skip_for_header(tokens, i)  # `for`
+                    recorded = len(loops) if loops is not None else 0
+                    i = _skip_for_header(tokens, i, loops)  # `for`
+                    if loops is not None:
+                        bodies.append(recorded if len(loops) > recorded else None)
                     continue
             elif len(words) == 1 and not tok.quoted and tok.value.startswith("()"):
                 raise SplitError("a function definition cannot be evaluated statically")
@@ -438,19 +460,25 @@ _MOVES = frozenset({"cd", "pushd", "popd"})
 # A word whose value is not known here (a variable, xargs' input), among
 # the words a reader or writer is given.
 _UNKNOWN = "\0"
+_FOUND = "\0{}"  # find's and fd's `{}`: the files they find, read with them
 
 # What an unquoted first word can be that is not a command name.
 _FIRST_WORD_SPECIAL = RESERVED_SKIP | RESERVED_END | frozenset(RESERVED_REFUSED) | {"{", "}", "for"}
 
 
-def _skip_for_header(tokens: list, i: int) -> int:
+def _skip_for_header(tokens: list, i: int, loops: list | None) -> int:
     """`for NAME in WORDS; do` (or `for ((...))`): the header runs nothing; skip to `do`."""
     i += 1
+    name = i
     if i < len(tokens) and type(tokens[i]) is Word:
         check_loop_variable(tokens[i].value)
     while i < len(tokens):
         tok = tokens[i]
         if isinstance(tok, Word) and tok.value == "do" and not tok.quoted:
+            if loops is not None:
+                from .variables import loop_header  # the general path only
+
+                loop_header(tokens, name, i, loops)
             return i + 1
         i += 1
     raise SplitError("a for loop without `do`")
@@ -619,7 +647,15 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     places = None  # where a `cd` may have left the shell (`directories`); None: not moved
     if "${" in command:
         check_expansions(command)
-    for cmd in commands(lex(command), command):
+    loops: list = []
+    lines = commands(lex(command), command, loops)
+    if "$" in command:  # what the line's variables may name (`variables`)
+        from .variables import bindings
+
+        bound = bindings(loops, lines, command, _expand_braces)
+        for cmd in lines:
+            cmd.bound = bound
+    for cmd in lines:
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
         places = after(cmd.words, places)
     return out
@@ -858,20 +894,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             later += _file_subjects(written, text, config, write=True)
     if (program in FILE_READERS or program in FILE_WRITERS) and len(rest) > 1:
         # `cat .env` reads .env and `rm -rf .git` removes .git: deny and ask
-        # rules on reading or editing them see that. A word with a variable,
-        # what xargs or fd feed, or find's `{}`, is not known here and is
-        # left out (the README), once it has kept its place among the words.
-        values = [
-            _UNKNOWN if w.expands or is_input(w) or w.value == "{}" else w.value for w in rest
-        ]
-        if program in FILE_READERS:
-            read = [path for path in read_operands(values) if path is not _UNKNOWN]
-            read = with_files_under(program, values, read)
-            later += _file_subjects(read, text, config, write=False)
-        if program in FILE_WRITERS:
-            written = [path for path in written_operands(program, values) if path is not _UNKNOWN]
-            written = with_files_under(program, values, written, write=True)
-            later += _file_subjects(written, text, config, write=True)
+        # rules on reading or editing them see that.
+        later += _operand_subjects(program, rest, cmd, source, text, config)
     if program in SCRIPTED_NAMES and len(rest) > 1:
         # `sed '1e rm -rf /'` and `awk '{ print > "/etc/hosts" }'`: what a
         # script runs is a part like any other (as find's -exec), what it
@@ -955,6 +979,49 @@ def _variable_subjects(
     if name in ("LESSOPEN", "LESSCLOSE"):
         value = value.lstrip("-|")  # less's marks: `|cmd %s` pipes, `-` for its input too
     return _hold(_taken_subjects([("string", part_of(word, value))], source, config, depth))
+
+
+def _operand_subjects(
+    program: str, words: list[Word], cmd: Command, source: str, text: str, config
+) -> list[dict]:
+    """What a FILE_READERS or FILE_WRITERS command reads and edits, for each
+    reading of its variables (`variables.readings`). A word not known here
+    (a variable, what xargs feeds) stands for any file (`words.ANYWHERE`);
+    find's `{}` and what fd hands a command are left out, as they are read
+    with find and fd (`_found_files`)."""
+    read: list[str] = []
+    written: list[str] = []
+    if any([w.expands or w.start == w.end for w in words]):  # a variable, or input (`…`)
+        from .variables import readings  # on first use
+
+        found = [
+            w.value == "{}" or cmd.finds and (is_input(w) or w.value in FD_PLACEHOLDERS)
+            for w in words
+        ]
+        takes = [
+            [_FOUND if found[k] else value for k, value in enumerate(values)]
+            for values in readings(words, source, cmd.bound, _UNKNOWN)
+        ]
+    else:
+        takes = [[_FOUND if w.value == "{}" else w.value for w in words]]
+    for values in takes:
+        if program in FILE_READERS:
+            operands = read_operands(values)
+            read += with_files_under(program, values, [p for p in operands if p[:1] != "\0"])
+            if _UNKNOWN in operands:
+                read.append(ANYWHERE)
+        if program in FILE_WRITERS:
+            operands = written_operands(program, values)
+            written += with_files_under(
+                program, values, [p for p in operands if p[:1] != "\0"], write=True
+            )
+            if _UNKNOWN in operands:
+                written.append(ANYWHERE)
+    if len(takes) > 1:  # the same file in several readings: once
+        read, written = list(dict.fromkeys(read)), list(dict.fromkeys(written))
+    return _file_subjects(read, text, config, write=False) + _file_subjects(
+        written, text, config, write=True
+    )
 
 
 def _hold(subjects: list[dict]) -> list[dict]:
@@ -1049,11 +1116,15 @@ def _expand_braces(words: list[Word], first: int, source: str) -> list[Word]:
 _MAX_BRACE_WORDS = 64
 
 
-def _words_subjects(words: list[Word], source: str, config: ShellConfig, depth: int) -> list[dict]:
+def _words_subjects(
+    words: list[Word], source: str, config: ShellConfig, depth: int, finds: bool = False
+) -> list[dict]:
     """The subjects of a command another one runs as words (find's -exec,
-    a runner's command, `watch -x`), read one level deeper."""
+    a runner's command, `watch -x`), read one level deeper. `finds`: find
+    or fd runs it on what they find (see `_found_files`)."""
     command = Command()
     command.words = words
+    command.finds = finds
     return _command_subjects(command, source, config, depth + 1)
 
 
@@ -1063,7 +1134,7 @@ def _each_subjects(commands: list, source: str, config: ShellConfig, depth: int)
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     out: list[dict] = []
     for words in commands:
-        out += _words_subjects(words, source, config, depth)
+        out += _words_subjects(words, source, config, depth, finds=True)
     return out
 
 
@@ -1078,12 +1149,10 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     out: list[dict] = []
     if any(w.value == "-delete" for w in words):
         # `find /etc -name '*.conf' -delete` removes files under /etc: edit
-        # constraints, as `rm -r /etc`'s. A starting point with a variable
-        # is not known here (a glob is read as written, as rm's).
+        # constraints, as `rm -r /etc`'s.
         points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
-        known = and_files_under([point for point in points if point != _UNKNOWN])
         text = source[words[0].start : words[-1].end]
-        out += _file_subjects(known, text, config, write=True)
+        out += _file_subjects(_under_points(points), text, config, write=True)
     i, n = 1, len(words)
     while i < n:
         value = words[i].value
@@ -1119,7 +1188,7 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
         if inner:
             if depth + 1 > MAX_DEPTH:
                 raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
-            out += _words_subjects(inner, source, config, depth)
+            out += _words_subjects(inner, source, config, depth, finds=True)
             points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
             out += _found_files(points, inner, source, config)
         i = end + 1
@@ -1139,11 +1208,18 @@ def _found_files(points: list[str], inner: list[Word], source: str, config: Shel
     writes = program in FILE_WRITERS and "{}" in written_operands(program, values)
     if not (reads or writes):
         return []
-    found = and_files_under([point for point in points if point != _UNKNOWN])
+    found = _under_points(points)
     text = source[inner[0].start : inner[-1].end]
     return (_file_subjects(found, text, config, write=False) if reads else []) + (
         _file_subjects(found, text, config, write=True) if writes else []
     )
+
+
+def _under_points(points: list[str]) -> list[str]:
+    """find's or fd's folders and what is under them; a folder with a
+    variable (`find $D -delete`) may be any: every file stands for it."""
+    found = and_files_under([point for point in points if point != _UNKNOWN])
+    return found + [ANYWHERE] if _UNKNOWN in points else found
 
 
 def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -> list[dict]:

@@ -21,6 +21,11 @@ def files_in(folder: str) -> str:
     return folder.rstrip("/") + "/" + EVERY_FILE
 
 
+# What a word not known here (a variable's value, xargs' input) may name:
+# any file, so every file stands for it (see `variables`).
+ANYWHERE = files_in("/")
+
+
 def worktree_files_in(folder: str) -> str:
     """The path that stands for the files of git's work tree under `folder`
     (what `git clean` removes)."""
