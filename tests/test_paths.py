@@ -341,9 +341,10 @@ def test_every_file_under_a_folder_meets_a_rule_on_any_of_them(
     below = _paths_below(folder, 4, [*_BELOW, ".git"])
     if worktree:
         below = [path for path in below if ".git" not in path[len(folder) :].split("/")]
-    if placed and path_anchor(spec) == "anywhere":
-        below = [folder]  # such a rule still sees the files by their names, where they land
-    some = any(path_matches(spec, path, cwd, home, broad=True) for path in below)
+    # Read broadly, a rule on a name at any depth still sees the files by
+    # their names where they land: only the folder itself is tried.
+    tried = [folder] if placed and path_anchor(spec) == "anywhere" else below
+    some = any(path_matches(spec, path, cwd, home, broad=True) for path in tried)
     met = path_matches(spec, stand_in, cwd, home, broad=True)
     if placed and "**" in body:  # a `**` may take the folder's name: only those tied to it
         assert not met or some, (spec, folder)
