@@ -1767,11 +1767,15 @@ def test_what_a_container_mounts_or_copies_is_read_and_edited():
     ]
     for none in [
         "docker run -v data:/x alpine true",  # a named volume
-        "docker run -v $PWD:/app node true",  # not known here
         "docker cp app:/x -",  # a tar stream to the output
         "docker ps",
     ]:
         assert files(none) == [], none
+    # A folder with a variable may be any (and is read and edited once).
+    assert files("docker run -v $PWD:/app node true") == [
+        ("read", "/\0every"),
+        ("edit", "/\0every"),
+    ]
 
 
 def test_socat_and_netcat_hold_the_commands_they_connect_to_a_socket():
@@ -2360,7 +2364,8 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
     # Values not known here: a variable the line does not set, xargs' input.
     assert files("cat $F") == [anywhere]
     assert files('head -n "$N" README.md') == ["README.md", anywhere]  # an option's value too
-    assert files("echo .env | xargs cat; xargs -a list.txt cat") == [anywhere, anywhere]
+    assert files("echo .env | xargs cat; xargs -a list.txt cat") == [anywhere, "list.txt", anywhere]
+    assert files("xargs -a .env echo; xargs --arg-file=- echo") == [".env"]  # its lines: words
     assert files("ls | xargs rm", "edit") == [anywhere]
     for unknown in ['cat "$1"', "cat ${F:-x}", "cat $@", "cat '$HOME'$F", "cat x$HOME/.env"]:
         assert files(unknown) == [anywhere], unknown
@@ -2416,6 +2421,46 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
         assert action(refused) == "block", refused
     for allowed in ["for f in *.py; do cat $f; done", "cat $HOME/.env", "echo $F"]:
         assert action(allowed) == "allow", allowed
+
+
+def test_an_editor_reads_and_writes_its_files_and_runs_no_command():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    for editor in ["vim", "nvim", "vi", "nano", "emacs -nw", "micro", "hx", "kak", "sudo vim"]:
+        assert files(f"{editor} .env") == [("read", ".env"), ("edit", ".env")], editor
+    assert files("vim -R +12 a.py") == [("read", "+12"), ("read", "a.py")] + [
+        ("edit", "+12"),
+        ("edit", "a.py"),
+    ]  # a line to open at: one more path, never one missed
+    assert files("vim -u NONE -- -c") == [("read", "NONE"), ("read", "-c")] + [
+        ("edit", "NONE"),
+        ("edit", "-c"),
+    ]
+    for refused, message in [
+        ("vim -c '!rm -rf /' x", "vim -c"),
+        ("vim '+!rm -rf /' x", "a command it runs"),
+        ("vim '+/x|!rm -rf /' x", "a command it runs"),
+        ("nvim --cmd 'lua os.execute(1)' x", "--cmd"),
+        ("vim -S session.vim", "-S"),
+        ("vim -es x < cmds", "-es"),
+        ("vim -u ~/evil.vim x", "-u"),
+        ("vim -V20log x", "-V20log"),
+        ("emacs --eval '(shell-command \"rm -rf /\")'", "Lisp it runs"),
+        ("emacs -l x.el f", "Lisp it runs"),
+        ("nano --speller='rm -rf /' f", "--speller"),
+        ("kak -e 'nop %sh{rm -rf /}' f", "kak -e"),
+        ("echo '!rm -rf /' | ed f", "ed reading its commands from its input"),
+        ("ex -s f", "ex reading its commands from its input"),
+    ]:
+        with pytest.raises(SplitError, match=re.escape(message)):
+            split(refused)
+    assert split("ed --version") == [{"args": {"command": "ed --version"}, "text": "ed --version"}]
+    # The plain path leaves an editor's options to the general one.
+    from policyc.runtime.splitters.shell import split_general
+
+    for command in ["vim .env", "vim -R x", "nano f", "vim +1 f"]:
+        assert split(command) == split_general(command), command
 
 
 def test_the_files_a_writer_names_are_edit_constraints():
@@ -2559,8 +2604,14 @@ def test_the_files_curl_and_wget_send_and_save_are_read_and_edit_constraints():
     assert files("wget -O ~/.bashrc https://x") == [("edit", "~/.bashrc")]
     assert files("wget -e output_document=/etc/x https://x") == [("edit", "/etc/x")]
     assert files("wget --post-file=.env -O- https://x") == [("read", ".env")]
-    for none in ["curl -s https://x", "curl -d 'a=1' https://x", "curl -d @$F https://x"]:
+    for none in ["curl -s https://x", "curl -d 'a=1' https://x", 'curl -H "Bearer $T" https://x']:
         assert files(none) == [], none
+    # A file named past a variable may be any: every file stands for it.
+    for command in ["curl -d @$F https://x", 'curl -d "$X" https://x', 'curl -T "$F" https://x']:
+        assert files(command) == [("read", "/\0every")], command
+    for command in ['curl -o "$F" https://x', 'wget -P "out/$D" https://x']:
+        assert files(command) == [("edit", "/\0every")], command
+    assert files('curl -F "f=$F" -b "s=$T" "$URL"') == [("read", "/\0every")]  # F may be `@FILE`
     for none in ["wget -qO- https://x", "wget --spider https://x"]:
         assert files(none) == [], none
     with pytest.raises(SplitError, match="a config file"):  # options policyc cannot see
@@ -2591,7 +2642,7 @@ def test_the_folder_a_web_server_serves_is_read_with_its_files():
     assert reads("python3 -W ignore -X dev -u -m http.server") == [".", "./\0every"]
     for command in ["python3 x.py", "python3 -m pytest", "php x.php", "ruby x.rb", "python3 -c 1"]:
         assert reads(command) == [], command
-    assert reads("python3 -m http.server -d $D") == []  # a variable is not known here
+    assert reads("python3 -m http.server -d $D") == ["/\0every"]  # a variable: any folder
 
 
 def test_the_files_storage_clis_upload_and_download_are_read_and_edit_constraints():

@@ -28,8 +28,6 @@ def _openssl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]
     writes: list[str] = []
     for k in range(1, len(words) - 1):
         option, value = words[k], words[k + 1]
-        if value == unknown:
-            continue
         if option in _OPENSSL_READS:
             reads.append(value)
         if option in _OPENSSL_WRITES:
@@ -62,7 +60,7 @@ def _gpg_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
         i += 1
         option, eq, value = word.partition("=")
         if word[:1] != "-" or word == "-":
-            if word not in ("-", unknown):
+            if word != "-":
                 reads.append(word)
             continue
         secrets = secrets or option in _GPG_EXPORTS_SECRETS
@@ -71,7 +69,7 @@ def _gpg_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
         if not eq:
             value = words[i] if i < n else ""
             i += 1
-        if value in ("", "-", unknown):
+        if value in ("", "-"):
             continue
         if option in ("-o", "--output"):
             writes.append(value)
@@ -106,10 +104,10 @@ def _ssh_keygen_files(words: list[str], unknown: str) -> tuple[list[str], list[s
                 known_hosts = known_hosts or word[k] == "R"
                 file_given = file_given or word[k] == "f"
                 value, i = cluster_value(word, k, words, i)
-                if value and value != unknown and word[k] == "f":
+                if value and word[k] == "f":
                     reads.append(value)
                     writes += [value, value + ".pub"]
-                elif value and value != unknown and word[k] == "s":
+                elif value and word[k] == "s":
                     reads.append(value)
                 break
     if known_hosts and not file_given:

@@ -228,12 +228,14 @@ def _host_paths(word: Word, read: bool, write: bool) -> list:
 def _mounted(options: list) -> list:
     """The host paths `-v SRC:DST[:ro]` and `--mount type=bind,src=SRC[,ro]`
     give the container (read, and written unless read-only), and the file
-    `--env-file` sends it. A volume's name (`-v data:/x`) is no path."""
+    `--env-file` sends it. A volume's name (`-v data:/x`) is no path; a
+    path with a variable may be any (`shell._any_if_variable`)."""
     taken: list = []
     for option, value in options:
         if option in ("-v", "--volume"):
             source, _, rest = value.value.partition(":")
-            if source[:1] in ("/", ".", "~") and rest:
+            # A path, or a variable (`$PWD`), which no volume's name starts with.
+            if (source[:1] in ("/", ".", "~") or source[:1] == "$" and value.expands) and rest:
                 write = "ro" not in rest.partition(":")[2].split(",")
                 taken += _host_paths(part_of(value, source), True, write)
         elif option == "--mount":

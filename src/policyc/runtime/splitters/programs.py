@@ -10,6 +10,7 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 
 from __future__ import annotations
 
+from .editors import EDITORS
 from .words import (
     FEEDERS,
     SplitError,
@@ -798,12 +799,15 @@ SCRIPTED_NAMES = option_names("sed awk gawk mawk nawk original-awk")
 # constraint can only add a deny or an ask, and a path no rule names adds
 # nothing. (What they write is FILE_WRITERS'; the files under a folder a
 # search names, `with_files_under`'s.)
-FILE_READERS = option_names(
-    "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
-    "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
-    "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
-    "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
-)
+FILE_READERS = (
+    option_names(
+        "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
+        "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
+        "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
+        "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
+    )
+    | EDITORS
+)  # `vim .env` (see `editors`)
 
 
 # Programs that read or change a folder's files when told to (`-r`, `-R`,
@@ -976,6 +980,7 @@ def read_operands(words: list[str]) -> list[str]:
 # `-t DIR`), the values of the options below, sed's files without -i, and
 # dd's `if=`. (The files under a folder `rm -r` removes: `with_files_under`.)
 _WRITES_EVERY = option_names("tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv")
+_WRITES_EVERY |= EDITORS
 _WRITES_LAST = option_names("cp ln install")
 _WRITER_VALUES = {
     "touch": option_names("-d -r -t --date --reference"),

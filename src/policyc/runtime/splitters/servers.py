@@ -73,7 +73,7 @@ def _option_value(words: list[str], names: tuple[str, ...]) -> str:
 
 def served_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     """The files a web server reads: each folder it serves and what is under it."""
-    folders = [folder for folder in SERVERS[program](words, unknown) if folder != unknown]
+    folders = SERVERS[program](words, unknown)
     return folders + [files_in(folder) for folder in folders if folder], []
 
 

@@ -33,6 +33,8 @@ from .bindings import (
     check_loop_variable,
 )
 from .directories import after, anchored
+from .editors import EDITORS, editor_refusal
+from .editors import needs_general_path as editor_needs_general_path
 from .gitfiles import git_files  # small: the plain path reads `git add x` with it
 from .programs import (
     COMMAND_VARIABLES,
@@ -461,6 +463,7 @@ _MOVES = frozenset({"cd", "pushd", "popd"})
 # the words a reader or writer is given.
 _UNKNOWN = "\0"
 _FOUND = "\0{}"  # find's and fd's `{}`: the files they find, read with them
+_VARIABLE = "\0var"  # where a word's variable starts (`_up_to_variable`)
 
 # What an unquoted first word can be that is not a command name.
 _FIRST_WORD_SPECIAL = RESERVED_SKIP | RESERVED_END | frozenset(RESERVED_REFUSED) | {"{", "}", "for"}
@@ -714,6 +717,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     text = source[start:end].strip()
 
     guarded = False  # an assignment or wrapper that may change what runs came first
+    wrapper_reads: list[dict] = []  # the files wrappers read (xargs' `-a FILE`)
     assignments = []
     variables = []  # the assignments' words, and those env and sudo set
     k = 0
@@ -734,10 +738,13 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
     if program_name(words[k].value) in STRIPPABLE:
-        rest, wrapped, set_by_wrappers = strip_wrappers(words[k:])
+        rest, wrapped, set_by_wrappers, read_by_wrappers = strip_wrappers(words[k:])
         guarded = guarded or wrapped
         for word in set_by_wrappers:
             out += _variable_subjects(word, source, config, depth)
+        if read_by_wrappers:  # `xargs -a .env echo` prints .env
+            paths = _any_if_variable([_up_to_variable(word) for word in read_by_wrappers])
+            wrapper_reads = _file_subjects([p for p in paths if p != "-"], text, config, False)
     else:
         rest = words[k:] if k else words
     if not rest:
@@ -789,14 +796,18 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 out.append(
                     {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                 )
-            return out + inner
+            return out + inner + wrapper_reads
     if program in FOREIGN_SHELLS:  # `pwsh -c '…'`: a language not read here
         if any(map(is_input, rest[1:])):
             raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
         reason = foreign_shell_refusal(program, [w.value for w in rest[1:]])
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
-    later: list[dict] = []
+    if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`
+        reason = editor_refusal(program, [w.value for w in rest])
+        if reason is not None:
+            raise SplitError(f"{reason} cannot be evaluated statically")
+    later: list[dict] = wrapper_reads
     if program in TAKER_NAMES:
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
@@ -807,13 +818,13 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             if held or guarded:
                 _hold(inner)
             if held:
-                later = inner  # `su` stays a subject as written, as `sudo` does
+                later += inner  # `su` stays a subject as written, as `sudo` does
             else:  # `watch`, `flock`, `script`: as `bash -c`, what runs is decided
                 if guarded:
                     out.append(
                         {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                     )
-                return out + inner
+                return out + inner + wrapper_reads
     if program in LATER:
         # Commands kept to run later: a trap's at its signal (an EXIT trap
         # runs before this very command line ends), an alias's wherever it
@@ -831,10 +842,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             later += kept
     elif program == "find" or program in EXEC_EACH:
         if program == "find":
-            later = _find_subjects(rest, source, config, depth)
+            later += _find_subjects(rest, source, config, depth)
         else:
             commands = EXEC_EACH[program](rest)
-            later = _each_subjects(commands, source, config, depth)
+            later += _each_subjects(commands, source, config, depth)
             if program != "rg":  # (what rg's --pre reads, rg reads: see FILE_READERS)
                 values = [_UNKNOWN if w.expands else w.value for w in rest]
                 for inner in commands:
@@ -909,10 +920,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         from .transfers import transfer_files  # on first use: see TAKER_NAMES
 
         # `curl -d @.env URL` sends .env, `wget -O ~/.bashrc URL` writes it.
-        values = [_UNKNOWN if w.expands or is_input(w) else w.value for w in rest]
-        read, written = transfer_files(program, values, _UNKNOWN)
-        later += _file_subjects(read, text, config, write=False)
-        later += _file_subjects(written, text, config, write=True)
+        # A word with a variable is known up to it (`-H "Bearer $T"` names
+        # no file); a file named past that may be any (`curl -T "$F"`).
+        values = [_up_to_variable(w) for w in rest]
+        read, written = transfer_files(program, values, _VARIABLE)
+        later += _file_subjects(_any_if_variable(read), text, config, write=False)
+        later += _file_subjects(_any_if_variable(written), text, config, write=True)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS), and
         # `grm -rf /` is Homebrew's GNU rm: deny and ask rules see `rm`; an
@@ -1022,6 +1035,22 @@ def _operand_subjects(
     return _file_subjects(read, text, config, write=False) + _file_subjects(
         written, text, config, write=True
     )
+
+
+def _up_to_variable(word: Word) -> str:
+    """A word as far as it is known here: its text up to its first `$`,
+    then _VARIABLE (xargs' input: _VARIABLE alone)."""
+    if is_input(word):
+        return _VARIABLE
+    at = word.value.find("$") if word.expands else -1
+    return word.value if at < 0 else word.value[:at] + _VARIABLE
+
+
+def _any_if_variable(paths: list[str]) -> list[str]:
+    """Paths, with any that holds a variable read as any file."""
+    if not any(_VARIABLE in path for path in paths):
+        return paths
+    return list(dict.fromkeys(ANYWHERE if _VARIABLE in path else path for path in paths))
 
 
 def _hold(subjects: list[dict]) -> list[dict]:
@@ -1226,6 +1255,7 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     out: list[dict] = []
+    anywhere: set[str] = set()
     for kind, word in taken:
         if kind == "string":
             if word.expands:
@@ -1236,9 +1266,14 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
         elif kind == "words":
             out += _words_subjects(word, source, config, depth)
         elif kind in ("reads", "edits"):  # a folder a container mounts, a file it is sent
-            if not (word.expands or is_input(word)) and word.value:
+            path = _any_if_variable([_up_to_variable(word)])[0]  # `-v "$D:/x"`: any folder
+            if path == ANYWHERE:  # (and what is under it: once)
+                if kind in anywhere:
+                    continue
+                anywhere.add(kind)
+            if path:
                 text = source[word.start : word.end] or word.value
-                out += _file_subjects([word.value], text, config, write=kind == "edits")
+                out += _file_subjects([path], text, config, write=kind == "edits")
         else:
             if is_input(word):  # `xargs -I{} flock {} cmd`
                 raise SplitError(
@@ -1289,6 +1324,7 @@ _READ_ARGUMENTS.update(PLAIN_UNLESS)
 
 _READ_ARGUMENTS.update(TRANSFER_PLAIN_UNLESS)  # (gh's and gcloud's are their PLAIN_UNLESS)
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)
+_READ_ARGUMENTS.update(dict.fromkeys(EDITORS, editor_needs_general_path))
 
 
 _scripts = None  # the `scripts` module, once a command names sed or awk

@@ -16,18 +16,18 @@ from .words import files_in
 _REMOTE = ("s3://", "gs://", "https://", "http://")
 
 
-def _local(path: str, unknown: str) -> bool:
-    return bool(path) and path not in ("-", unknown) and not path.lower().startswith(_REMOTE)
+def _local(path: str) -> bool:
+    return bool(path) and path != "-" and not path.lower().startswith(_REMOTE)
 
 
-def _copy(sources: list[str], target: str, recursive: bool, moves: bool, unknown: str):
+def _copy(sources: list[str], target: str, recursive: bool, moves: bool):
     """The reads and writes of copying `sources` to `target` (a move also
     removes its sources; a recursive copy reads and writes folders)."""
-    reads = [path for path in sources if _local(path, unknown)]
+    reads = [path for path in sources if _local(path)]
     if recursive:
         reads += [files_in(path) for path in reads]
     writes = list(reads) if moves else []
-    if _local(target, unknown):
+    if _local(target):
         writes.append(target)
         if recursive or target.endswith("/"):
             writes.append(files_in(target))
@@ -70,11 +70,11 @@ def _aws_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             operands.append(word)
     if words[at] == "s3api":
         if verb == "get-object" and operands:
-            return reads, [operands[-1]] if _local(operands[-1], unknown) else []
+            return reads, [operands[-1]] if _local(operands[-1]) else []
         return reads, []
     if verb not in ("cp", "mv", "sync") or len(operands) < 2:
         return reads, []
-    more, writes = _copy(operands[:1], operands[1], recursive, verb == "mv", unknown)
+    more, writes = _copy(operands[:1], operands[1], recursive, verb == "mv")
     return reads + more, writes
 
 
@@ -93,7 +93,7 @@ def _gsutil_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]
     if len(operands) < 2:
         return [], []
     moves = words[at] == "mv"
-    return _copy(operands[:-1], operands[-1], recursive or words[at] == "rsync", moves, unknown)
+    return _copy(operands[:-1], operands[-1], recursive or words[at] == "rsync", moves)
 
 
 # GitHub CLI 2: the files a gist, a release, an issue's or pull request's
@@ -140,7 +140,7 @@ def _gh_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     start = _GH_OPERAND_FILES.get(tuple(operands[:2]))
     if start is not None:
         reads += [path.partition("#")[0] for path in operands[start:]]  # `FILE#label`
-    return [path for path in reads if _local(path, unknown)], []
+    return [path for path in reads if _local(path)], []
 
 
 # rclone 1.6x and AzCopy 10: `rclone copy|sync|move|bisync SRC DST`,
@@ -156,7 +156,7 @@ def _remote_or_url(path: str) -> bool:
 
 def _transfer_tool_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     operands = [word for word in words[1:] if word[:1] != "-"][1:]
-    local = [path for path in operands if _local(path, unknown) and not _remote_or_url(path)]
+    local = [path for path in operands if _local(path) and not _remote_or_url(path)]
     files = local + [files_in(path) for path in local]
     return files, list(files)
 

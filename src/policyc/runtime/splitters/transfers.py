@@ -82,7 +82,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             reads.append(_file_url_path(word))
     output_dir = next((v for o, v in reversed(options) if o == "--output-dir"), "")
     for option, value in options:
-        if not value or value == unknown or value in ("-", "@-"):
+        if not value or value in ("-", "@-"):
             continue
         if option in ("-K", "--config"):
             raise SplitError(
@@ -92,14 +92,18 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             reads.append(_file_url_path(value))
         elif option in _CURL_SENDS_AT and value[:1] == "@":
             reads.append(value[1:])
+        elif option in _CURL_SENDS_AT and value.startswith(unknown):
+            reads.append(value)  # `-d "$X"`: `@FILE` too, for all that is known
         elif option == "--data-urlencode":
             name, at, path = value.partition("@")
-            if at and "=" not in name and path != "-":
-                reads.append(path)
+            if at and "=" not in name and path != "-" or value.startswith(unknown):
+                reads.append(path or value)
         elif option in ("-F", "--form"):
-            content = value.partition("=")[2]
+            content = value.partition("=")[2] or value
             if content[:1] in ("@", "<") and content[1:2] != "-":
                 reads.append(content[1:].partition(";")[0])
+            elif content.startswith(unknown):
+                reads.append(content)
         elif option in ("-b", "--cookie") and "=" not in value:
             reads.append(value)  # a cookie file
         elif option in _CURL_READS:
@@ -188,7 +192,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             )
             value = setting.strip() if eq else ""
         kind = _WGET_FILES.get(option)
-        if kind is None or not value or value == unknown:
+        if kind is None or not value:
             continue
         if kind == "r":
             reads.append(value)
@@ -215,6 +219,7 @@ TRANSFERS.update(
 
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     """The files curl, wget and their kin (cloud storage CLIs, key tools,
-    web servers) read and write, as their words name them; a
-    word `unknown` (one with a variable) names none that is known."""
+    web servers) read and write, as their words name them. A word with a
+    variable is its text up to the variable, then `unknown`: a path that
+    holds `unknown` may be any file (the caller reads it so)."""
     return TRANSFERS[program](words, unknown)

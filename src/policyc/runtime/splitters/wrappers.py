@@ -326,18 +326,20 @@ WRAPPERS: dict[str, tuple[tuple, int, bool]] = {
 }
 
 
-def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word]]:
+def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word], list[Word]]:
     """Drop wrappers from the front; report whether one may change what runs,
-    and the variables env and sudo set (`NAME=VALUE` words)."""
+    the variables env and sudo set (`NAME=VALUE` words), and the files
+    they read (xargs' `-a FILE`, whose lines are the command's words)."""
     guarded = False
     variables: list[Word] = []
+    read: list[Word] = []
     while words:
         head = words[0]
         if head.expands:
-            return words, guarded, variables
+            return words, guarded, variables, read
         name = program_name(head.value)
         if name not in WRAPPERS:
-            return words, guarded, variables
+            return words, guarded, variables, read
         spec, before, held = WRAPPERS[name]
         if name == "nice" and len(words) > 1 and _is_adjustment(words[1].value):
             words = words[:1] + words[2:]  # `nice -10 make`: the old form of -n
@@ -367,6 +369,8 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word]]:
             and last_option(options, "-s", "--shell", "-i", "--login") is not None
         ):
             raise opens_shell(name)
+        if name == "xargs":
+            read += [value for option, value in options if option in ("-a", "--arg-file")]
         if name == "xargs" and command:
             replaced = _replacement(options)
             if replaced is not None:
@@ -381,7 +385,7 @@ def strip_wrappers(words: list[Word]) -> tuple[list[Word], bool, list[Word]]:
                 # (Once: `xargs xargs rm` appends them once too.)
                 command = command + [input_word(head.end)]
         words = command
-    return words, guarded, variables
+    return words, guarded, variables, read
 
 
 def _is_adjustment(value: str) -> bool:
