@@ -1588,7 +1588,10 @@ def test_a_command_variable_set_other_than_by_name_equals_value_is_refused():
     # Other variables, and the same names as plain words, are read as before.
     assert _parts("X+=1 ls")[1:] == [("ls", True)]
     assert _parts("env PAGER+=x git log")[1:] == [("git log", True)]  # env's `PAGER+`
-    assert _parts("for f in a b; do echo $f; done") == [("echo '$f'", False)]
+    assert _parts("for f in a b; do echo $f; done") == [
+        ("echo '$f'", False),
+        *[("echo a", True), ("echo b", True)],  # with each value, to deny and ask rules
+    ]
     assert _parts("printf '%s' EDITOR; read -r line < f; echo ${x:=1}")[0] == (
         "printf %s EDITOR",
         False,
@@ -2391,10 +2394,11 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
         'for f; do cat "$f"; done',
     ]:
         assert anywhere in files(otherwise), otherwise
-    assert files("cat $f; for f in a; do cat $f; done") == [anywhere, "a"]
+    # (the first `a`: with a value the line gives f, held to deny and ask rules)
+    assert files("cat $f; for f in a; do cat $f; done") == [anywhere, "a", "a"]
     # After `done`, not known: the loop may have run in a subshell, or on no word.
-    assert files("(for f in a; do cat $f; done); cat $f") == ["a", anywhere]
-    assert files("for f in a; do :; done | cat $f") == [anywhere]
+    assert files("(for f in a; do cat $f; done); cat $f") == ["a", anywhere, "a"]
+    assert files("for f in a; do :; done | cat $f") == [anywhere, "a"]
     # Nested loops of one name: any of their words, after the inner one too.
     assert files("for f in a; do for f in b; do :; done; cat $f; done") == ["a", "b"]
     assert files("for f in a; do while true; do cat $f; done; done") == ["a"]
@@ -2421,6 +2425,34 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
         assert action(refused) == "block", refused
     for allowed in ["for f in *.py; do cat $f; done", "cat $HOME/.env", "echo $F"]:
         assert action(allowed) == "allow", allowed
+
+
+def test_a_variable_is_read_with_each_value_the_line_gives_it():
+    """`X=push; git $X` pushed past a deny on `git push`: a command with a
+    variable is read as written (an allow must name it so), and, for deny
+    and ask rules, with each value the line gives it (a `NAME=VALUE` word
+    anywhere, a loop's words), split into words where unquoted."""
+    for command, held in [
+        ("X=push; git $X", ["git push"]),
+        ('X="push --force"; git $X origin', ["git push --force origin"]),
+        ('X="push --force"; git "$X" origin', ["git 'push --force' origin"]),
+        ("export O=-rf; rm $O /", ["rm -rf /"]),
+        ("for c in status push; do git $c; done", ["git status", "git push"]),
+        ("X=a; X=b; echo $X$X", ["echo aa", "echo ab", "echo ba", "echo bb"]),
+    ]:
+        parts = _parts(command)
+        assert [part for part, constrain in parts if constrain] == held, command
+    for none in ["git $X", "'X=push'; git $X", "X=$(id); git $X", "X=push; git ${X:-x}"]:
+        try:
+            parts = _parts(none)
+        except SplitError:
+            continue
+        assert not any(constrain and part.startswith("git") for part, constrain in parts), none
+    text = "default allow\ntool bash glob(command) split shell\ndeny bash(git push:*)\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for command in ["X=push; git $X origin main", "for c in push; do git $c; done"]:
+        assert table.decide("bash", {"command": command}).action == "block", command
+    assert table.decide("bash", {"command": "X=status; git $X"}).action == "allow"
 
 
 def test_an_editor_reads_and_writes_its_files_and_runs_no_command():

@@ -123,13 +123,14 @@ class Redirect(_Redirect):
 class Command:
     """One simple command as it is being read."""
 
-    __slots__ = ("words", "redirects", "heredoc", "bound", "finds")
+    __slots__ = ("words", "redirects", "heredoc", "bound", "values", "finds")
 
     def __init__(self) -> None:
         self.words: list[Word] = []
         self.redirects: list[Redirect] = []
         self.heredoc = False  # stdin comes from a here-document or here-string
         self.bound: dict | None = None  # the line's known variables (`variables.bindings`)
+        self.values: dict | None = None  # what the line may set them to (`possible_values`)
         self.finds = False  # run by find or fd: its `{}` (or appended `…`) is what they find
 
 
@@ -653,11 +654,12 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     loops: list = []
     lines = commands(lex(command), command, loops)
     if "$" in command:  # what the line's variables may name (`variables`)
-        from .variables import bindings
+        from .variables import bindings, possible_values
 
         bound = bindings(loops, lines, command, _expand_braces)
+        values = possible_values(loops, lines, command, _expand_braces)
         for cmd in lines:
-            cmd.bound = bound
+            cmd.bound, cmd.values = bound, values
     for cmd in lines:
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
         places = after(cmd.words, places)
@@ -926,6 +928,23 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         read, written = transfer_files(program, values, _VARIABLE)
         later += _file_subjects(_any_if_variable(read), text, config, write=False)
         later += _file_subjects(_any_if_variable(written), text, config, write=True)
+    if cmd.values and len(rest) > 1:
+        # `X=push; git $X` is `git push` too, for deny and ask rules (as
+        # written, X may hold what the agent's environment gave it).
+        from .variables import substituted
+
+        readings = substituted(rest[1:], source, cmd.values, _literal_word)
+        if readings and depth + 1 > MAX_DEPTH:
+            raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+        seen = {(subject["tool"], str(subject["args"])) for subject in later if "tool" in subject}
+        for reading in readings:
+            for subject in _hold(_words_subjects([rest[0], *reading], source, config, depth)):
+                if "tool" in subject:  # a file the command as written names already: once
+                    key = (subject["tool"], str(subject["args"]))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                later.append(subject)
     if program != name:
         # `RM -rf /` runs rm where the file system ignores case (macOS), and
         # `grm -rf /` is Homebrew's GNU rm: deny and ask rules see `rm`; an
@@ -1035,6 +1054,11 @@ def _operand_subjects(
     return _file_subjects(read, text, config, write=False) + _file_subjects(
         written, text, config, write=True
     )
+
+
+def _literal_word(value: str, word: Word) -> Word:
+    """A variable's value in the place of the word that named it."""
+    return new_word(Word, (value, word.start, word.end, False, True))
 
 
 def _up_to_variable(word: Word) -> str:

@@ -112,30 +112,46 @@ def values_of(word: Word, source: str, bound: dict | None) -> list[str] | None:
         return None
     if not word.expands:
         return [word.value]
-    if bound is None or word.end <= word.start:
+    if bound is None:
         return None
-    raw = source[word.start : word.end]
-    if "'" in raw or "\\" in raw:  # `'$HOME'$f`: which `$` expands is not read here
-        return None
-    value = word.value
-    out, last = [""], 0
-    for match in _REFERENCE.finditer(value):
-        name = match[1] or match[2]
+
+    def lookup(name: str, at: int) -> list[str] | None:
         # Inside a loop's body: any value of the loops of that name (after
         # an inner loop of the same name, it holds that loop's last value).
         spans = bound.get(name, ())
         if not any(start < word.start < end for start, end, _ in spans):
             return None
-        values = [value for _, _, given in spans for value in given]
-        if _UNKNOWN_VALUE in values:
+        if name in _AT_START and at != 0:
             return None
-        if name in _AT_START and match.start() != 0:
+        return [value for _, _, given in spans for value in given]
+
+    return _expanded(word, source, lookup)
+
+
+def _expanded(word: Word, source: str, lookup, split: bool = False) -> list[str] | None:
+    """The word with each `$NAME` replaced by each of `lookup(NAME, where
+    it stands in the word)`; None if a value is not known (a name lookup
+    does not know, any other `$`, a quote or escape around a `$`, a value
+    with a space where the shell would split it, unless `split`: the
+    caller splits an unquoted word's values into words)."""
+    if word.end <= word.start:
+        return None
+    raw = source[word.start : word.end]
+    if "'" in raw or "\\" in raw:  # `'$HOME'$f`: which `$` expands is not read here
+        return None
+    # A space in a value: one word if the whole word is quoted, words if none of it is.
+    spaced = raw[:1] == '"' == raw[-1:] and raw.count('"') == 2 or split and '"' not in raw
+    value = word.value
+    out, last = [""], 0
+    for match in _REFERENCE.finditer(value):
+        values = lookup(match[1] or match[2], match.start())
+        if not values or _UNKNOWN_VALUE in values:
             return None
         literal = value[last : match.start()]
         if "$" in literal:
             return None
-        if not raw.startswith('"') and any(c.isspace() for v in values for c in v):
-            return None  # unquoted, a value with a space is split into words
+        if not spaced and any(c.isspace() for v in values for c in v):
+            return None
         out = [piece + literal + v for piece in out for v in values]
         if len(out) > MAX_READINGS:
             return None
@@ -161,3 +177,53 @@ def readings(words: list[Word], source: str, bound: dict | None, unknown: str) -
     if count == 1:
         return [[values[0] for values in choices]]
     return [list(reading) for reading in product(*choices)]
+
+
+def possible_values(loops: list, commands: list, source: str, expand) -> dict:
+    """NAME -> every value the line may give it: its loops' words, and
+    each `NAME=VALUE` word with no expansion (after export, declare, env
+    or alone). Whether it was set when read is not asked: the readings
+    they make are only added to the command as written (`substituted`)."""
+    named = {a or b for a, b in _REFERENCE.findall(source)}
+    possible: dict[str, list[str]] = {}
+    for name, _, _, words in loops:
+        if name in named:
+            possible.setdefault(name, []).extend(
+                w.value for w in expand(words, 0, source) if not w.expands
+            )
+    for command in commands:
+        for word in command.words:
+            name, eq, value = word.value.partition("=")
+            if eq and name in named and not word.expands:
+                if source.startswith(name + "=", word.start):  # the name and `=` unquoted
+                    possible.setdefault(name, []).append(value)
+    return {name: list(dict.fromkeys(values)) for name, values in possible.items() if values}
+
+
+def substituted(words: list[Word], source: str, possible: dict, make_word) -> list[list[Word]]:
+    """The command's words with its variables replaced by the values the
+    line may give them (`X=push; git $X` is `git push` too), up to
+    MAX_READINGS of them; an unquoted value is split into words, as the
+    shell splits it. Empty when no word has a value the line gives."""
+    choices: list[list[list[Word]]] = []
+    count = 1
+    changed = False
+    for word in words:
+        values = None
+        if word.expands and not is_input(word):
+            values = _expanded(word, source, lambda name, at: possible.get(name), split=True)
+        if values is None or count * len(values) > MAX_READINGS:
+            choices.append([[word]])
+            continue
+        count *= len(values)
+        changed = True
+        split = '"' not in source[word.start : word.end]
+        choices.append(
+            [
+                [make_word(part, word) for part in (value.split() if split else [value])]
+                for value in values
+            ]
+        )
+    if not changed:
+        return []
+    return [[w for group in reading for w in group] for reading in product(*choices)]
