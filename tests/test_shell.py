@@ -1774,8 +1774,12 @@ def test_what_a_container_mounts_or_copies_is_read_and_edited():
         "docker ps",
     ]:
         assert files(none) == [], none
-    # A folder with a variable may be any (and is read and edited once).
+    # A folder with a variable: where $PWD and $HOME are, else any (read
+    # and edited once).
     assert files("docker run -v $PWD:/app node true") == [
+        *[("read", "."), ("read", "./\0every"), ("edit", "."), ("edit", "./\0every")]
+    ]
+    assert files("docker run -v $D:/app node true") == [
         ("read", "/\0every"),
         ("edit", "/\0every"),
     ]
@@ -2341,7 +2345,9 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("source .env; . ./.env") == [".env", "./.env"]
     assert reads("cp .env /tmp/x") == [".env", "/tmp/x"]
     assert reads("cd ~/.ssh && cat id_rsa") == ["id_rsa", "~/.ssh/id_rsa"]  # where the shell may be
-    assert reads("cd $D && cat x") == ["x"]  # not refused: a constraint never allows
+    # Not refused (a constraint never allows): where it is not known, any file.
+    assert reads("cd $D && cat x") == ["/\0every", "x"]
+    assert reads("for d in a b; do cd $d && cat x; done") == ["x", "a/x", "b/x"]  # its values
     assert reads("cat $F x") == ["x", "/\0every"]  # a variable not known here: any file
     # What fd hands a reader: any file under the folders it searches (`.` if none).
     assert reads("fd -x cat; fd -e py TODO src tests -X grep -l x {}") == [

@@ -8,15 +8,16 @@ subshell, a branch not taken, or fail), so after a `cd` the shell may be
 in the directory it names or where it was: a relative file of a later
 command is a subject for each (`passwd` and `/etc/passwd`), and each must
 be allowed. A `cd` whose directory is not known statically (`cd -`,
-`cd $DIR`, `popd`) leaves later relative files unknown: refused. (`CDPATH`
-from the environment, which changes where `cd src` goes, is not read.)
+`cd $DIR`, `popd`) leaves later relative files unknown: refused, or, for a
+file a reader or writer names, any file. (`CDPATH` from the environment,
+which changes where `cd src` goes, is not read.)
 """
 
 from __future__ import annotations
 
 import posixpath
 
-from .words import SplitError, Word
+from .words import ANYWHERE, SplitError, Word
 
 # Where the shell started: the call's own working directory.
 HERE = "."
@@ -90,9 +91,11 @@ def anchored(subjects: list[dict], places: frozenset | None) -> list[dict]:
                     f"{path!r} after cd to a directory not known statically cannot be evaluated"
                 )
             # A file a reader names (`cd $D && cat x`): where it is cannot be
-            # known, and as a constraint it was never needed to allow the
-            # call; it is read where it would be if the cd did not run.
+            # known, so it may be any file (`words.ANYWHERE`), and where it
+            # would be if the cd did not run. As a constraint it was never
+            # needed to allow the call.
             known = {place for place in places if place is not UNKNOWN} | {HERE}
+            out.append({**subject, "args": {field: ANYWHERE}})
         for place in sorted(known):
             where = path if place == HERE else posixpath.join(place, path)
             out.append({**subject, "args": {field: where}})

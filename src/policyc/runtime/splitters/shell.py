@@ -662,8 +662,22 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
             cmd.bound, cmd.values = bound, values
     for cmd in lines:
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
-        places = after(cmd.words, places)
+        places = _after(cmd, places, command)
     return out
+
+
+def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | None:
+    """Where the shell may be after `cmd` (`directories.after`); `cd $d`
+    with a value the line gives d (`for d in a b; do cd $d; …`) goes there."""
+    words = cmd.words
+    if cmd.bound and len(words) > 1 and words[-1].expands and words[0].value in ("cd", "pushd"):
+        from .variables import values_of
+
+        values = values_of(words[-1], source, cmd.bound)
+        if values:
+            moved = [after([*words[:-1], _literal_word(v, words[-1])], places) for v in values]
+            return frozenset().union(*moved)
+    return after(words, places)
 
 
 def _subjects(cmd: Command, source: str, config: ShellConfig, depth: int) -> list[dict]:
@@ -816,7 +830,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         taken = COMMAND_TAKERS[program](rest, program)
         if taken is not None:
             held = HELD in taken
-            inner = _taken_subjects(taken, source, config, depth)
+            inner = _taken_subjects(taken, source, config, depth, cmd.bound)
             if held or guarded:
                 _hold(inner)
             if held:
@@ -1061,6 +1075,18 @@ def _literal_word(value: str, word: Word) -> Word:
     return new_word(Word, (value, word.start, word.end, False, True))
 
 
+def _values_of(word: Word, source: str, bound: dict | None) -> list[str]:
+    """The paths a word may name: its values the line tells
+    (`variables.values_of`), else any file if it has a variable."""
+    if word.expands and bound:
+        from .variables import values_of
+
+        values = values_of(word, source, bound)
+        if values is not None:
+            return values
+    return _any_if_variable([_up_to_variable(word)])
+
+
 def _up_to_variable(word: Word) -> str:
     """A word as far as it is known here: its text up to its first `$`,
     then _VARIABLE (xargs' input: _VARIABLE alone)."""
@@ -1275,7 +1301,9 @@ def _under_points(points: list[str]) -> list[str]:
     return found + [ANYWHERE] if _UNKNOWN in points else found
 
 
-def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -> list[dict]:
+def _taken_subjects(
+    taken: list, source: str, config: ShellConfig, depth: int, bound: dict | None = None
+) -> list[dict]:
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     out: list[dict] = []
@@ -1290,14 +1318,13 @@ def _taken_subjects(taken: list, source: str, config: ShellConfig, depth: int) -
         elif kind == "words":
             out += _words_subjects(word, source, config, depth)
         elif kind in ("reads", "edits"):  # a folder a container mounts, a file it is sent
-            path = _any_if_variable([_up_to_variable(word)])[0]  # `-v "$D:/x"`: any folder
-            if path == ANYWHERE:  # (and what is under it: once)
+            paths = _values_of(word, source, bound)  # `-v "$PWD:/x"`: `.`; `$D`: any folder
+            if paths == [ANYWHERE]:  # (and what is under it: once)
                 if kind in anywhere:
                     continue
                 anywhere.add(kind)
-            if path:
-                text = source[word.start : word.end] or word.value
-                out += _file_subjects([path], text, config, write=kind == "edits")
+            text = source[word.start : word.end] or word.value
+            out += _file_subjects(paths, text, config, write=kind == "edits")
         else:
             if is_input(word):  # `xargs -I{} flock {} cmd`
                 raise SplitError(
