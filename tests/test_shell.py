@@ -2358,6 +2358,13 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("fd --search-path ~/.aws -x cat; fd -x echo") == ["~/.aws", "~/.aws/\0every"]
     assert reads("fd -H -x cat {} ';' key -- -odd") == ["-odd", "-odd/\0every"]  # after `--`
     assert reads("python x.py") == []  # only the programs listed
+    assert reads("sh .env; bash -x ./deploy.sh a; sudo bash $F; bash -c 'ls'") == [
+        *[".env", "./deploy.sh", "/\0every"]  # a shell's script file (none for -c)
+    ]
+    # What prints or turns what it reads: coreutils' and the compressed files' readers.
+    assert reads("paste .env; fold .env; zcat a.gz; xzcat b.xz; dd if=.env of=x bs=1") == [
+        *[".env", ".env", "a.gz", "b.xz", ".env"]
+    ]
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
@@ -2417,6 +2424,7 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
     # git's paths.
     assert files('git show "$REV:.env"') == [anywhere]
     assert files('git restore "$F"; git clean -fdx "$D"', "edit") == [anywhere, anywhere]
+    assert files('git -C "$D" show HEAD:.env') == [anywhere]  # a folder not known
     # Decided: a deny on one file meets a word that may name it.
     text = (
         "default ask\ntool bash glob(command) split shell\ntool read path(path)\n"

@@ -24,6 +24,8 @@ from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under
 def _under(folder: str, path: str) -> str:
     if not folder or path[:1] in ("/", "~"):
         return path
+    if folder == ANYWHERE:  # under a folder not known
+        return ANYWHERE
     return folder.rstrip("/") + "/" + path
 
 
@@ -60,8 +62,9 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     COMMAND stands, `unknown` a word with a variable."""
     folder = ""
     for k in range(1, at):
-        if words[k] == "-C" and k + 1 < at and words[k + 1] != unknown:
-            folder = _under(folder, words[k + 1])
+        if words[k] == "-C" and k + 1 < at:
+            # `git -C "$D" show HEAD:.env`: a folder not known, so any file.
+            folder = ANYWHERE if words[k + 1] == unknown else _under(folder, words[k + 1])
     command = words[at]
     operands: list[str] = []
     after: list[str] = []  # after `--`: paths, whatever else exists
@@ -108,4 +111,8 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         writes = and_under_if_folders(named, worktree=True) + (anywhere if named != writes else [])
     if command in GIT_SHOWS:
         reads += and_under_if_folders(after, worktree=True)[len(after) :]
-    return [_under(folder, p) for p in reads if p], [_under(folder, p) for p in writes if p]
+    reads = [_under(folder, p) for p in reads if p]
+    writes = [_under(folder, p) for p in writes if p]
+    if folder == ANYWHERE:  # each path is any file: once
+        return list(dict.fromkeys(reads)), list(dict.fromkeys(writes))
+    return reads, writes

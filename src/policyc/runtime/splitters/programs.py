@@ -588,6 +588,17 @@ def shell_script(words: list[Word], name: str) -> Word | None:
     raise SplitError(f"{name} -c without a command string cannot be evaluated statically")
 
 
+def shell_script_file(words: list[Word], name: str) -> Word | None:
+    """The script file of `bash [OPTIONS] FILE [ARGS]`, if it names one
+    (not `-c`, `-s` or `-i`, and not the input: `-`)."""
+    i, clusters, command = _shell_options(words, name)
+    if command is not None or any(c in value[1:] for value in clusters for c in "csi"):
+        return None
+    if i < len(words) and words[i].value not in ("-", ""):
+        return words[i]
+    return None
+
+
 # POSIX shells (and bash's restricted mode, the Korn shells' forks, Oils'
 # osh) whose `-c` strings policyc reads, and fish.
 SHELLS = option_names(
@@ -799,15 +810,19 @@ SCRIPTED_NAMES = option_names("sed awk gawk mawk nawk original-awk")
 # constraint can only add a deny or an ask, and a path no rule names adds
 # nothing. (What they write is FILE_WRITERS'; the files under a folder a
 # search names, `with_files_under`'s.)
-FILE_READERS = (
-    option_names(
-        "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
-        "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
-        "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
-        "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl"
-    )
-    | EDITORS
-)  # `vim .env` (see `editors`)
+FILE_READERS = option_names(
+    "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
+    "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
+    "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
+    "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl "
+    # coreutils' and others' that print or turn what they read (`paste .env`,
+    # `fold .env`, `zcat x.gz`), and dd's `if=` (see `read_operands`)
+    "dd paste join comm fold fmt pr expand unexpand rev look iconv column ptx tsort sum shuf "
+    "split csplit uuencode yq numfmt zcat zless zmore zgrep zegrep zfgrep zdiff zcmp bzcat "
+    "bzless bzmore bzgrep bzdiff xzcat xzless xzmore xzgrep xzdiff zstdcat zstdless zstdgrep "
+    "lzcat lz4cat"
+)
+FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
 
 # Programs that read or change a folder's files when told to (`-r`, `-R`,
@@ -960,7 +975,12 @@ def _searches_here(program: str, words: list[str]) -> bool:
 def read_operands(words: list[str]) -> list[str]:
     """The words of a FILE_READERS command after its name that may name a
     file: every word but options (`-n`, `--lines=5`) and `-` (the input);
-    after `--`, every word."""
+    after `--`, every word. dd's: its `if=` (`dd if=.env`)."""
+    if words[0][-2:] == "dd" and program_name(words[0].rpartition("/")[2]) == "dd":
+        # (a word not known here, `\0…`, may be an `if=`: kept for the caller)
+        return [
+            w[3:] if w[:3] == "if=" else w for w in words[1:] if w[:3] == "if=" or w[:1] == "\0"
+        ]
     out = []
     options = True
     for word in words[1:]:
@@ -1169,8 +1189,10 @@ FILE_WRITERS |= frozenset(_WRITES_BY)
 def written_operands(program: str, words: list[str]) -> list[str]:
     """The files a FILE_WRITERS command writes, as its words name them
     (the files under a folder it changes are `with_files_under`'s)."""
-    if program == "dd":
-        return [w[3:] for w in words[1:] if w[:3] == "of="]
+    if program == "dd":  # (a word not known here may be an `of=`, as for `if=`)
+        return [
+            w[3:] if w[:3] == "of=" else w for w in words[1:] if w[:3] == "of=" or w[:1] == "\0"
+        ]
     if program in _WRITES_BY:
         return _WRITES_BY[program](words)
     if program in _IN_PLACE:

@@ -72,6 +72,7 @@ from .programs import (
     runner_commands,
     shell_reads_input,
     shell_script,
+    shell_script_file,
     subcommand_starts,
     with_files_under,
     written_operands,
@@ -460,11 +461,13 @@ _FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
 _TRANSFERS = frozenset(TRANSFER_PLAIN_UNLESS)
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
-# A word whose value is not known here (a variable, xargs' input), among
-# the words a reader or writer is given.
+# What is not known here, among a command's words as values (a NUL, which
+# no word holds, starts each): a whole word (a variable, xargs' input), the
+# files find and fd hand a command (`{}`: read with find and fd), and where
+# a word's first variable starts (the transfers': `_up_to_variable`).
 _UNKNOWN = "\0"
-_FOUND = "\0{}"  # find's and fd's `{}`: the files they find, read with them
-_VARIABLE = "\0var"  # where a word's variable starts (`_up_to_variable`)
+_FOUND = "\0{}"
+_VARIABLE = "\0var"
 
 # What an unquoted first word can be that is not a command name.
 _FIRST_WORD_SPECIAL = RESERVED_SKIP | RESERVED_END | frozenset(RESERVED_REFUSED) | {"{", "}", "for"}
@@ -733,7 +736,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     text = source[start:end].strip()
 
     guarded = False  # an assignment or wrapper that may change what runs came first
-    wrapper_reads: list[dict] = []  # the files wrappers read (xargs' `-a FILE`)
+    read_first: list[dict] = []  # files read besides the operands (`xargs -a F`, `bash F`)
     assignments = []
     variables = []  # the assignments' words, and those env and sudo set
     k = 0
@@ -760,7 +763,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             out += _variable_subjects(word, source, config, depth)
         if read_by_wrappers:  # `xargs -a .env echo` prints .env
             paths = _any_if_variable([_up_to_variable(word) for word in read_by_wrappers])
-            wrapper_reads = _file_subjects([p for p in paths if p != "-"], text, config, False)
+            read_first = _file_subjects([p for p in paths if p != "-"], text, config, False)
     else:
         rest = words[k:] if k else words
     if not rest:
@@ -796,6 +799,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             raise SplitError(
                 f"{name} reading commands from its input cannot be evaluated statically"
             )
+        if script is None:  # `bash x.sh` reads x.sh (`sh .env` prints its lines in errors)
+            file = shell_script_file(rest, program)
+            if file is not None:
+                read_first += _file_subjects(
+                    _values_of(file, source, cmd.bound), text, config, False
+                )
         if script is not None:
             if is_input(script):  # `xargs -I{} sh -c 'echo {}'`: the line is code
                 raise SplitError(
@@ -812,7 +821,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 out.append(
                     {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                 )
-            return out + inner + wrapper_reads
+            return out + inner + read_first
     if program in FOREIGN_SHELLS:  # `pwsh -c '…'`: a language not read here
         if any(map(is_input, rest[1:])):
             raise SplitError(f"{name} given arguments by {FEEDERS} cannot be evaluated statically")
@@ -823,7 +832,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         reason = editor_refusal(program, [w.value for w in rest])
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
-    later: list[dict] = wrapper_reads
+    later: list[dict] = read_first
     if program in TAKER_NAMES:
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
@@ -840,7 +849,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     out.append(
                         {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                     )
-                return out + inner + wrapper_reads
+                return out + inner + read_first
     if program in LATER:
         # Commands kept to run later: a trap's at its signal (an EXIT trap
         # runs before this very command line ends), an alias's wherever it

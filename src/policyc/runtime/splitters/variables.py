@@ -13,7 +13,12 @@ every rule: `$HOME` is `~` and `$PWD` where the shell is (at a word's
 start), and a `for` loop's variable each word of its list (`for f in
 *.py; do cat "$f"; done` reads what `cat *.py` reads), unless the line sets
 that variable some other way too (`NAME=…`, `read NAME`, `${NAME:=…}`, …),
-or uses it before the loop.
+or uses it outside the loop.
+
+A command with a variable is also read, for deny and ask rules, with each
+value the line may give it (`possible_values`, `substituted`): `X=push;
+git $X` is `git push` too. Those readings only add a held part, so they
+need not ask whether the value was set when the command ran.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ MAX_READINGS = 16
 # A variable as a word names it: `$NAME` or `${NAME}`. Any other `$` left
 # (`$1`, `$@`, `${NAME:-x}`, `${#NAME}`) is not known.
 _REFERENCE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+# A value not known here, among a word's possible values.
+_UNKNOWN_VALUE = "\0"
 # Where the shell's own variables stand, at a word's start.
 _AT_START = {"HOME": "~", "PWD": "."}
 # Builtins that set or unset the variables their words name.
@@ -99,10 +106,6 @@ def _set_otherwise(name: str, commands: list, source: str) -> bool:
             elif naming and value[:1] == "-" and value.endswith(name):
                 return True  # `read -r -a NAME`, `printf -vNAME`
     return False
-
-
-# A value not known here, among a word's possible values.
-_UNKNOWN_VALUE = "\0"
 
 
 def values_of(word: Word, source: str, bound: dict | None) -> list[str] | None:
