@@ -2380,7 +2380,7 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
     # Values not known here: a variable the line does not set, xargs' input.
     assert files("cat $F") == [anywhere]
     assert files('head -n "$N" README.md') == ["README.md", anywhere]  # an option's value too
-    assert files("echo .env | xargs cat; xargs -a list.txt cat") == [anywhere, "list.txt", anywhere]
+    assert files("echo .env | xargs cat; xargs -a list.txt cat") == [anywhere, anywhere, "list.txt"]
     assert files("xargs -a .env echo; xargs --arg-file=- echo") == [".env"]  # its lines: words
     assert files("ls | xargs rm", "edit") == [anywhere]
     for unknown in ['cat "$1"', "cat ${F:-x}", "cat $@", "cat '$HOME'$F", "cat x$HOME/.env"]:
@@ -2467,6 +2467,34 @@ def test_a_variable_is_read_with_each_value_the_line_gives_it():
     for command in ["X=push; git $X origin main", "for c in push; do git $c; done"]:
         assert table.decide("bash", {"command": command}).action == "block", command
     assert table.decide("bash", {"command": "X=status; git $X"}).action == "allow"
+
+
+def test_the_dotenv_files_a_command_loads_are_read():
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    for command in [
+        "uv run --env-file .env python x.py",
+        "node --env-file=.env x.js",
+        "docker compose --env-file .env up",
+        "docker run --env-file .env alpine env",  # (once)
+        "dotenv list",
+        "dotenv get KEY",
+        "dotenv run ls",
+        "npx dotenv -- ls",
+        "dotenvx get",
+        "dotenvx run -- ls",
+    ]:
+        assert files(command) == [("read", ".env")], command
+    assert files("dotenv -e .env.prod -e .env.x -- ls") == [
+        ("read", ".env.prod"),
+        ("read", ".env.x"),
+    ]
+    assert files("dotenv -c -- ls") == [("read", ".env*")]  # the cascade: .env.local, ...
+    assert files("dotenvx run -f a.env -- ls") == [("read", "a.env")]
+    assert files("dotenvx set K V; dotenv unset K") == [("read", ".env"), ("edit", ".env")] * 2
+    assert files("node --env-file=$F x.js") == [("read", "/\0every")]
+    assert files("dotenvx --help; dotenv") == []
 
 
 def test_an_editor_reads_and_writes_its_files_and_runs_no_command():

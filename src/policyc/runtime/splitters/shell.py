@@ -549,7 +549,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
     word, an empty command).
     String methods only: see `_compile_patterns`.
     """
-    if not command.isascii() or not _NOT_PLAIN.isdisjoint(command):
+    if not command.isascii() or not _NOT_PLAIN.isdisjoint(command) or "--env-file" in command:
         return None
     if _SEPARATOR_CHARS.isdisjoint(command):
         pieces = [command]  # one command: nothing to mark (most calls)
@@ -828,11 +828,13 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         reason = foreign_shell_refusal(program, [w.value for w in rest[1:]])
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
+    if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
+        read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`
         reason = editor_refusal(program, [w.value for w in rest])
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
-    later: list[dict] = read_first
+    later: list[dict] = []
     if program in TAKER_NAMES:
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
@@ -849,7 +851,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     out.append(
                         {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
                     )
-                return out + inner + read_first
+                return out + _once(inner + read_first)
     if program in LATER:
         # Commands kept to run later: a trap's at its signal (an EXIT trap
         # runs before this very command line ends), an alias's wherever it
@@ -975,6 +977,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # known by either name above.)
         folded = quote_join([program] + [w.value for w in rest[1:]])
         out.append({"args": {config.field: folded}, "text": text, "constrain": True})
+    if read_first:  # last, and once: a program may read the file too (`docker run --env-file`)
+        later = _once(later + read_first)
     return out + later if later else out
 
 
@@ -1094,6 +1098,33 @@ def _values_of(word: Word, source: str, bound: dict | None) -> list[str]:
         if values is not None:
             return values
     return _any_if_variable([_up_to_variable(word)])
+
+
+def _once(subjects: list[dict]) -> list[dict]:
+    """Subjects, each file subject once (`docker run --env-file .env` reads
+    it as a container's file and as an env file)."""
+    seen: set[str] = set()
+    out = []
+    for subject in subjects:
+        if "tool" in subject:
+            key = repr((subject["tool"], subject["args"], subject.get("constrain")))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(subject)
+    return out
+
+
+def _env_files(words: list[Word], source: str, bound: dict | None) -> list[str]:
+    """The files `--env-file FILE` (or `=FILE`) names: whatever the program
+    (uv, node, bun, deno, docker compose, op, dotenvx, ...), it loads them
+    into the environment of a command the agent names, which may print them."""
+    paths: list[str] = []
+    for k, word in enumerate(words):
+        name, eq, value = word.value.partition("=")
+        if name == "--env-file" and (eq or k + 1 < len(words)):
+            paths += _values_of(part_of(word, value) if eq else words[k + 1], source, bound)
+    return paths
 
 
 def _up_to_variable(word: Word) -> str:

@@ -12,7 +12,9 @@ from .words import (
     getopt,
     getopt_spec,
     is_input,
+    new_word,
     option_names,
+    part_of,
 )
 
 # Programs that fetch secrets and run a command with them in its
@@ -204,19 +206,57 @@ def _vault_commands(words: list[Word], name: str) -> list | None:
     return taken if len(taken) > 1 else None
 
 
+def _default(words: list[Word], path: str) -> Word:
+    """The file a command reads when it names none, as a word spanning the
+    command (what the prompt shows)."""
+    return new_word(Word, (path, words[0].start, words[-1].end, False, False))
+
+
 def _dotenv_commands(words: list[Word], name: str) -> list | None:
     """Two programs are named dotenv: python-dotenv (`dotenv run CMD`, read
-    as the other secret runners) and npm's dotenv-cli (`dotenv -e .env --
-    CMD`), whose command is taken after `--` and refused without it."""
+    as the other secret runners; `list`, `get`, `set`, `unset` print or
+    change the file) and npm's dotenv-cli (`dotenv -e .env -- CMD`), whose
+    command is taken after `--` and refused without it. Each reads its
+    `-e` files (dotenv-cli), else `.env` (`-c`: `.env*` too)."""
     values = [w.value for w in words]
-    if values[1:2] in ([], ["list"], ["get"], ["set"], ["unset"], ["--help"], ["--version"]):
+    if values[1:2] in ([], ["--help"], ["--version"]):
         return None
+    if values[1] in ("list", "get", "set", "unset"):  # python-dotenv's, on ./.env
+        env = _default(words, ".env")
+        return [HELD, ("reads", env)] + ([("edits", env)] if values[1] in ("set", "unset") else [])
     if "run" in values and "--" not in values[: values.index("run")]:
-        return _vault_commands(words, name)
+        return (_vault_commands(words, name) or [HELD]) + [("reads", _default(words, ".env"))]
     if "--" not in values:
         raise SplitError(f"{name} without -- before the command cannot be evaluated statically")
     end = values.index("--")
-    return [HELD, ("words", words[end + 1 :])] if end + 1 < len(words) else None
+    named = [words[k + 1] for k in range(1, end - 1) if values[k] == "-e"]
+    if not named or "-c" in values[1:end]:
+        named.append(_default(words, ".env*" if "-c" in values[1:end] else ".env"))
+    taken = [HELD, *[("reads", word) for word in named]]
+    return taken + [("words", words[end + 1 :])] if end + 1 < len(words) else taken
 
 
-TAKERS = {**dict.fromkeys(_VAULTS, _vault_commands), "dotenv": _dotenv_commands}
+def _dotenvx_commands(words: list[Word], name: str) -> list | None:
+    """dotenvx: `run` as the other secret runners; it and its other
+    commands (`get`, which prints the values, `set`, `encrypt`, `decrypt`,
+    which change the file) read the files `-f` names (`--env-file`: any
+    program's, see `shell._env_files`), else `.env`."""
+    values = [w.value for w in words]
+    if values[1:2] in ([], ["--help"], ["-h"], ["--version"], ["-V"], ["help"]):
+        return None
+    taken = (_vault_commands(words, name) if values[1] == "run" else None) or [HELD]
+    named = [words[k + 1] for k in range(1, len(words) - 1) if values[k] == "-f"]
+    named += [part_of(w, w.value[2:]) for w in words[1:] if w.value[:2] == "-f" and w.value[2:]]
+    if not named and not any(value.startswith("--env-file") for value in values):
+        named = [_default(words, ".env")]
+    taken += [("reads", word) for word in named]
+    if values[1] in ("set", "encrypt", "decrypt"):
+        taken += [("edits", word) for word in named]
+    return taken
+
+
+TAKERS = {
+    **dict.fromkeys(_VAULTS, _vault_commands),
+    "dotenv": _dotenv_commands,
+    "dotenvx": _dotenvx_commands,
+}
