@@ -2361,6 +2361,10 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("sh .env; bash -x ./deploy.sh a; sudo bash $F; bash -c 'ls'") == [
         *[".env", "./deploy.sh", "/\0every"]  # a shell's script file (none for -c)
     ]
+    # Archivers given the names they read (input, a list): any file.
+    for command in ["find . | cpio -ov > a", "echo .env | zip x.zip -@", "tar czf x.tgz -T f"]:
+        assert "/\0every" in reads(command), command
+    assert "/\0every" not in reads("cpio -idv < a.cpio; zip -r x.zip src; tar czf x.tgz src")
     # What prints or turns what it reads: coreutils' and the compressed files' readers.
     assert reads("paste .env; fold .env; zcat a.gz; xzcat b.xz; dd if=.env of=x bs=1") == [
         *[".env", ".env", "a.gz", "b.xz", ".env"]

@@ -1545,6 +1545,43 @@ PLAIN_UNLESS.update(
     dict.fromkeys(("nerdctl", "docker-compose", "podman-compose"), PLAIN_UNLESS["docker"])
 )
 PLAIN_UNLESS["incus"] = PLAIN_UNLESS["lxc"]
+
+
+# Archivers that take the names of the files they read from their input or
+# from a file (`find . | cpio -o`, `echo .env | zip x.zip -@`, `tar czf
+# x.tgz -T list.txt`): those names are not known here, so any file
+# (`words.ANYWHERE`) is read.
+NAMES_FROM_INPUT = frozenset({"cpio", "zip", "tar"})
+
+
+def names_from_input(program: str, words: list[str]) -> bool:
+    """Whether cpio (`-o`, `-p`), zip (`-@`) or tar (`-T`, `--files-from`)
+    reads the names of the files it archives from its input or a file."""
+    for word in words[1:]:
+        if word[:2] == "--":
+            if program == "cpio" and word in ("--create", "--pass-through"):
+                return True
+            if program == "tar" and word.startswith("--files-from"):
+                return True
+        elif word[:1] == "-":
+            if program == "cpio" and ("o" in word or "p" in word):  # its mode, clustered: -ov
+                return True
+            if program == "zip" and "@" in word or program == "tar" and "T" in word:
+                return True
+    return False
+
+
+def _plain_unless_names(name: str, before):
+    """PLAIN_UNLESS's test for an archiver, and whether it takes names from
+    its input (which the general path reads: `shell._operand_subjects`)."""
+    if before is None:
+        return lambda words: names_from_input(name, words)
+    return lambda words: names_from_input(name, words) or before(words)
+
+
+for _name in NAMES_FROM_INPUT:
+    PLAIN_UNLESS[_name] = _plain_unless_names(_name, PLAIN_UNLESS.get(_name))
+del _name
 # curl 7.8x and 8's short options that take a value (`transfers` reads them).
 CURL_SHORT_VALUES = frozenset("AbcCdDeEFHKmoPQrtTuUwxXyYz")
 _CURL_QUIET = option_names(

@@ -51,6 +51,7 @@ from .programs import (
     GNU_PREFIXED,
     LATER,
     LEADING_OPTIONS,
+    NAMES_FROM_INPUT,
     PLAIN_UNLESS,
     RECURSIVE_READERS,
     REFUSED_VARIABLES,
@@ -67,6 +68,7 @@ from .programs import (
     git_runs_something,
     is_name,
     is_safe_assignment,
+    names_from_input,
     program_name,
     read_operands,
     runner_commands,
@@ -1076,6 +1078,8 @@ def _operand_subjects(
             )
             if _UNKNOWN in operands:
                 written.append(ANYWHERE)
+    if program in NAMES_FROM_INPUT and names_from_input(program, takes[0]):
+        read.append(ANYWHERE)  # `find . | cpio -o`: the names it reads are not known
     if len(takes) > 1:  # the same file in several readings: once
         read, written = list(dict.fromkeys(read)), list(dict.fromkeys(written))
     return _file_subjects(read, text, config, write=False) + _file_subjects(
