@@ -2405,6 +2405,8 @@ def test_a_word_with_a_variable_names_what_its_values_may_name():
         "for f in a; do cat $f; f=.env; done",
         "for f in a; do cat $f; done; read f; cat $f",
         "for f in a; do cat ${f}; done; : ${f:=.env}",
+        "for f in a; do . ./env.sh; cat $f; done",  # a script may set it
+        "source x.sh; cat $HOME/.env",
         "export f=.env; for f in a; do :; done; cat $f",
         "HOME=/etc; cat $HOME/passwd",
         "for f in $LIST; do cat $f; done",

@@ -13,7 +13,8 @@ every rule: `$HOME` is `~` and `$PWD` where the shell is (at a word's
 start), and a `for` loop's variable each word of its list (`for f in
 *.py; do cat "$f"; done` reads what `cat *.py` reads), unless the line sets
 that variable some other way too (`NAME=…`, `read NAME`, `${NAME:=…}`, …),
-or uses it outside the loop.
+or uses it outside the loop; a line that sources a script (`. ./env.sh`),
+which may set any, knows none.
 
 A command with a variable is also read, for deny and ask rules, with each
 value the line may give it (`possible_values`, `substituted`): `X=push;
@@ -69,6 +70,8 @@ def bindings(loops: list, commands: list, source: str, expand) -> dict:
     it may have been set in a subshell, or the list been empty), less what
     the line sets otherwise. `expand` brace-expands a loop's words as the
     shell does."""
+    if any(_sources_a_script(command.words) for command in commands):
+        return {}  # `. ./env.sh` may set any variable (and cd): none is known
     named = {a or b for a, b in _REFERENCE.findall(source)}
     bound: dict[str, list] = {
         name: [(-1, 1 << 62, [value])] for name, value in _AT_START.items() if name in named
@@ -84,6 +87,13 @@ def bindings(loops: list, commands: list, source: str, expand) -> dict:
     return {
         name: spans for name, spans in bound.items() if not _set_otherwise(name, commands, source)
     }
+
+
+def _sources_a_script(words: list[Word]) -> bool:
+    """`source FILE` or `. FILE` (after `builtin` or `command` too)."""
+    if words and words[0].value in ("builtin", "command"):
+        words = words[1:]
+    return bool(words) and words[0].value in ("source", ".") and not words[0].quoted
 
 
 def _set_otherwise(name: str, commands: list, source: str) -> bool:
