@@ -78,13 +78,13 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             operands.append(word)
     # A path with a variable (`git show "$REV:.env"`, `git restore "$F"`)
     # may be any: every file stands for it (`words.ANYWHERE`).
-    anywhere = [ANYWHERE] if unknown in words[at + 1 :] else []
-    after_anywhere = anywhere if unknown in after else []
+    anywhere = unknown in words[at + 1 :]
+    writes_anywhere = False
+    after_unknown = unknown in after
     after = [word for word in after if word != unknown]
-    reads: list[str] = []
+    reads: list[str] = [ANYWHERE] if anywhere and command in GIT_SHOWS else []
     writes: list[str] = []
     if command in GIT_SHOWS:
-        reads += anywhere
         for word in operands + after:
             reads.append(word)
             _, colon, path = word.partition(":")
@@ -96,10 +96,10 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             # `.env` is printed by those too; an untracked one by none).
             reads.append(a_file_in("."))
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
-        writes = operands + after + anywhere
+        writes, writes_anywhere = operands + after, anywhere
     elif command == "checkout":
         writes = after  # without `--`, a branch or paths: not told apart here
-        writes += after_anywhere
+        writes_anywhere = after_unknown
     elif command == "clean":
         writes = _cleaned(words[at + 1 :], unknown)
     # A path may be a folder: what git shows or rewrites there is its files
@@ -107,8 +107,8 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
     if command != "clean":
-        named = [w for w in writes if w not in anywhere]
-        writes = and_under_if_folders(named, worktree=True) + (anywhere if named != writes else [])
+        writes = and_under_if_folders(writes, worktree=True)
+        writes += [ANYWHERE] if writes_anywhere else []
     if command in GIT_SHOWS:
         reads += and_under_if_folders(after, worktree=True)[len(after) :]
     reads = [_under(folder, p) for p in reads if p]

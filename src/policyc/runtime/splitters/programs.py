@@ -972,15 +972,18 @@ def _searches_here(program: str, words: list[str]) -> bool:
     return operands == (0 if pattern_given else 1)
 
 
+def _dd_operands(words: list[str], key: str) -> list[str]:
+    """dd's `if=` or `of=` files, and the words not known here (`\0…`),
+    which may be one: kept for the caller, which reads them as any file."""
+    return [w[3:] if w[:3] == key else w for w in words[1:] if w[:3] == key or w[:1] == "\0"]
+
+
 def read_operands(words: list[str]) -> list[str]:
     """The words of a FILE_READERS command after its name that may name a
     file: every word but options (`-n`, `--lines=5`) and `-` (the input);
     after `--`, every word. dd's: its `if=` (`dd if=.env`)."""
     if words[0][-2:] == "dd" and program_name(words[0].rpartition("/")[2]) == "dd":
-        # (a word not known here, `\0…`, may be an `if=`: kept for the caller)
-        return [
-            w[3:] if w[:3] == "if=" else w for w in words[1:] if w[:3] == "if=" or w[:1] == "\0"
-        ]
+        return _dd_operands(words, "if=")
     out = []
     options = True
     for word in words[1:]:
@@ -1189,10 +1192,8 @@ FILE_WRITERS |= frozenset(_WRITES_BY)
 def written_operands(program: str, words: list[str]) -> list[str]:
     """The files a FILE_WRITERS command writes, as its words name them
     (the files under a folder it changes are `with_files_under`'s)."""
-    if program == "dd":  # (a word not known here may be an `of=`, as for `if=`)
-        return [
-            w[3:] if w[:3] == "of=" else w for w in words[1:] if w[:3] == "of=" or w[:1] == "\0"
-        ]
+    if program == "dd":
+        return _dd_operands(words, "of=")
     if program in _WRITES_BY:
         return _WRITES_BY[program](words)
     if program in _IN_PLACE:
