@@ -216,6 +216,76 @@ def test_bench_passes_a_calls_working_directory_on(artifact, tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["calls"] == 1
 
 
+@pytest.fixture
+def claude_artifact(tmp_path):
+    # Claude Code's tools are split (a command, a path, a URL), and its path
+    # rules are anchored at the working directory.
+    settings = tmp_path / "settings.json"
+    settings.write_text(
+        json.dumps(
+            {
+                "permissions": {
+                    "allow": ["Bash(git status)", "Bash(npm run:*)", "Read", "Edit(src/*.py)"]
+                    + ["WebFetch(domain:docs.python.org)", "mcp__github__*"],
+                    "deny": ["Read(**/.env)", "Edit(*.pem)", "Bash(rm -rf:*)"],
+                    "ask": ["Bash(git push:*)"],
+                }
+            }
+        )
+    )
+    out = tmp_path / "claude.artifact.json"
+    assert (
+        main(
+            ["compile", f"--claude-settings=project={settings}", "--trust-workspace"]
+            + ["-o", str(out)]
+        )
+        == 0
+    )
+    return out
+
+
+def test_bench_generates_calls_each_split_tool_can_read(claude_artifact, capsys):
+    # A command for Bash, a path for Read and Edit, a URL for WebFetch, with
+    # a working directory: the generated calls meet the rules (each tool
+    # gets more than one action) instead of timing refusals.
+    assert main(["bench", str(claude_artifact), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["overall"]["actions"]["failed"] == 0 and report["failed_reasons"] == []
+    for tool in ("Bash", "Read", "Edit", "WebFetch"):
+        got = report["tools"][tool]["actions"]
+        assert sum(1 for n in got.values() if n) >= 2, (tool, got)
+    assert report["tools"]["Read"]["actions"]["block"] > 0  # `./x/.env` meets Read(**/.env)
+    assert report["tools"]["WebFetch"]["actions"]["allow"] > 0
+    assert report["tools"]["mcp__github__x"]["actions"]["allow"] > 0
+
+
+def test_bench_says_why_calls_failed_and_takes_a_working_directory(
+    claude_artifact, tmp_path, capsys
+):
+    calls = tmp_path / "calls.jsonl"
+    calls.write_text(
+        '{"tool": "Read", "args": {"file_path": "a/.env"}}\n'
+        '{"tool": "Read", "args": {"file_path": "b.txt"}}\n'
+        '{"tool": "WebSearch", "args": {"query": "x"}}\n'
+    )
+    assert main(["bench", str(claude_artifact), "--calls", str(calls), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["overall"]["actions"]["failed"] == 2
+    [why] = report["failed_reasons"]
+    assert why["calls"] == 2 and "working directory is unknown" in why["reason"]
+    assert main(["bench", str(claude_artifact), "--calls", str(calls)]) == 0
+    out = capsys.readouterr().out
+    assert "2 of 3 calls could not be evaluated" in out and "working directory is unknown" in out
+    # Given one, the calls that name none take it, and their rules are met.
+    assert (
+        main(["bench", str(claude_artifact), "--calls", str(calls), "--cwd", "/repo", "--json"])
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["tools"]["Read"]["actions"] == {"allow": 1, "defer": 0, "block": 1, "failed": 0}
+    assert report["failed_reasons"] == []
+
+
 def test_bench_takes_off_the_timing_loop_alone(monkeypatch):
     # A decision's time counts its call: what is taken off is the loop's own
     # cost, measured with nothing in it (here a clock that moves 6 ns a read).

@@ -8,21 +8,25 @@ Calls come from a JSONL file (one `{"tool", "args", "confined"?,
 Claude Code's session transcripts (the tool calls a session made, as the
 hook decides them) or, without either, from a workload generated out of
 the policy's own rules: a call each rule would match, plus misses and a
-tool no rule names. With `repeats=1` each call is decided once among the
-others, its data mostly out of the CPU caches, as in an agent that calls
-a tool now and then.
+tool no rule names, each value of the shape its tool's matcher reads.
+Calls that name no working directory take `cwd` (the generated ones: the
+current directory), so a path rule anchored at it can be met. With
+`repeats=1` each call is decided once among the others, its data mostly
+out of the CPU caches, as in an agent that calls a tool now and then.
 Beside the times it counts what the calls got (allowed, deferred to a
-human, blocked, and how many could not be evaluated), so a user sees what
-share of their agent's calls would stop for approval, and notices a calls
-file whose args the policy never matches.
+human, blocked, and how many could not be evaluated, with the commonest
+reasons), so a user sees what share of their agent's calls would stop for
+approval, and notices a calls file whose args the policy never matches.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 
 from .runtime.jsonio import loads
@@ -119,26 +123,65 @@ def read_claude_transcripts(paths: list[str | Path]) -> list[dict]:
     return calls
 
 
-def generated_calls(table, k: int = 5000, seed: int = 1) -> list[dict]:
-    """Calls derived from the policy's own rules: hits, near misses, unknown tools."""
+# Splitters that read a path relative to the working directory: a
+# generated call to such a tool carries one, else a rule anchored at it
+# could not be met and the call would only time the refusal.
+_NEEDS_CWD = ("shell", "path", "tree")
+
+
+def _example(match: str, pattern: str) -> tuple[str, str]:
+    """A value a specifier matches, and one a little beyond it.
+
+    Beyond: longer by a word for a command (a `P:*` rule still matches it, an
+    exact one does not), a sibling name for a path, another host for a URL.
+    """
+    if match == "domain":
+        host = pattern.removeprefix("domain:").replace("*", "x")
+        return f"https://{host}/x", f"https://x{host}/x"
+    if match == "path":
+        value = pattern.replace("**", "x").replace("*", "x").replace("?", "x")
+        return value, value + ".bak"
+    value = pattern.removesuffix(":*").replace("*", "x")
+    return value, value + " x"
+
+
+_NONE_NAMES = {"domain": "https://no-rule-names-this.example/", "path": "./no/rule/names/this"}
+
+
+def generated_calls(table, k: int = 5000, seed: int = 1, cwd: str | None = None) -> list[dict]:
+    """Calls derived from the policy's own rules: hits, near misses, unknown tools.
+
+    Each value has the shape its tool's matcher reads (a command, a path, a
+    URL), so a splitter splits it as it would an agent's; with `cwd`, calls
+    to a tool whose splitter reads paths carry it.
+    """
     rng = random.Random(seed)
     pool: list[dict] = []
+
+    def add(tool: str, args: dict) -> None:
+        spec = table.tools.get(tool)
+        call = {"tool": tool, "args": args}
+        if cwd is not None and spec is not None and spec.split in _NEEDS_CWD:
+            call["cwd"] = cwd
+        pool.append(call)
+
     lists = table._policy
     for index in (lists.deny, lists.ask, lists.allow):
         for rule in index.rules:
             spec = table.tools.get(rule.tool)
             if rule.glob:
-                pool.append({"tool": rule.tool.replace("*", "x"), "args": {}})
-            elif rule.spec is None or spec is None or not spec.match:
-                pool.append({"tool": rule.tool, "args": {}})
+                add(rule.tool.replace("*", "x"), {})
+            elif spec is None or not spec.match:
+                add(rule.tool, {})
+            elif rule.spec is None:  # a bare rule: any value of the tool's
+                add(rule.tool, {spec.field: _NONE_NAMES.get(spec.match, "no rule names this")})
             else:
-                value = rule.pattern.removesuffix(":*").replace("*", "x")
-                pool.append({"tool": rule.tool, "args": {spec.field: value}})
-                pool.append({"tool": rule.tool, "args": {spec.field: value + " --more"}})
+                for value in _example(spec.match, rule.pattern):
+                    add(rule.tool, {spec.field: value})
     for name, spec in table.tools.items():
         if spec.match:
-            pool.append({"tool": name, "args": {spec.field: "no rule names this"}})
-    pool.append({"tool": "a_tool_no_rule_names", "args": {}})
+            add(name, {spec.field: _NONE_NAMES.get(spec.match, "no rule names this")})
+    add("a_tool_no_rule_names", {})
     return [rng.choice(pool) for _ in range(k)]
 
 
@@ -180,14 +223,24 @@ def loop_overhead_ns(repeats: int, samples: int = 1000) -> float:
     return statistics.median(times)
 
 
-def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
+def run(artifact: str, calls: list[dict] | None, repeats: int = 3, cwd: str | None = None) -> dict:
+    """Load, time and count. `cwd`: the working directory of the calls that
+    name none (for the generated ones, the current directory by default)."""
     from .runtime import load
 
     start = time.perf_counter()
     table = load(artifact)
     load_s = time.perf_counter() - start
+    tools = getattr(table, "table", table).tools
     if calls is None:
-        calls = generated_calls(getattr(table, "table", table))
+        calls = generated_calls(getattr(table, "table", table), cwd=cwd or os.getcwd())
+    elif cwd is not None:
+        calls = [
+            call | {"cwd": cwd}
+            if "cwd" not in call and getattr(tools.get(call["tool"]), "split", None) in _NEEDS_CWD
+            else call
+            for call in calls
+        ]
     first: dict[str, float] = {}
     for call in calls:  # the first decision per tool builds its walk: time it apart
         if call["tool"] not in first:
@@ -214,11 +267,14 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
     # What each call got, decided once more outside the timing.
     actions: dict[str, dict[str, int]] = {}
     overall = dict.fromkeys(ACTIONS, 0)
+    why_failed: Counter[str] = Counter()
     for call in calls:
         verdict = table.decide(call["tool"], call.get("args"), **_options(call))
         got = "failed" if verdict.failed else verdict.action
         actions.setdefault(call["tool"], dict.fromkeys(ACTIONS, 0))[got] += 1
         overall[got] += 1
+        if verdict.failed:
+            why_failed[verdict.reason] += 1
 
     everything = [s for samples in per_tool.values() for s in samples]
     from .runtime import fast
@@ -235,6 +291,11 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3) -> dict:
         "calls": len(calls),
         "decisions_per_second": len(calls) * repeats / elapsed,
         "overall": stats(everything) | {"actions": overall},
+        # What kept calls from being evaluated, commonest first: a calls file
+        # whose args the tools do not read, or a working directory missing.
+        "failed_reasons": [
+            {"reason": reason, "calls": n} for reason, n in why_failed.most_common(5)
+        ],
         "tools": {
             tool: stats(samples) | {"actions": actions[tool]}
             for tool, samples in sorted(per_tool.items())
@@ -258,4 +319,12 @@ def render(report: dict) -> str:
             f"{'' if first is None else f'{first:.2f}':>9}"
             + "".join(f" {s['actions'][action]:>7}" for action in ACTIONS)
         )
+    failed = report["overall"]["actions"]["failed"]
+    if failed:
+        lines += [
+            "",
+            f"{failed} of {report['calls']} calls could not be evaluated (blocked; their times are"
+            " the refusal's), commonest reasons first:",
+        ]
+        lines += [f"  {r['calls']:>7}  {r['reason']}" for r in report["failed_reasons"]]
     return "\n".join(lines)

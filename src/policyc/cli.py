@@ -222,7 +222,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             calls = read_claude_transcripts(args.claude_transcripts)
         else:
             calls = None
-        report = run(args.artifact, calls, repeats=args.repeats)
+        report = run(args.artifact, calls, repeats=args.repeats, cwd=args.cwd)
     except CallsError as exc:
         _err(str(exc))
         return EXIT_USAGE
@@ -403,6 +403,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=3,
         help="decisions per call per sample (default 3; 1 times each call once: mostly out of "
         "cache and, for a call a splitter splits, before its verdict is kept)",
+    )
+    p.add_argument(
+        "--cwd",
+        metavar="DIR",
+        help="the working directory of calls that name none, for tools whose rules are "
+        "anchored at it (default for the generated calls: the current directory)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(run=cmd_bench)
