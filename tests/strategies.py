@@ -37,6 +37,10 @@ values = st.one_of(
             "a c b",
             "b a b",
             "a b a b c",
+            # a value not known here (a variable, xargs' input): held to what it may complete
+            "a $X",
+            "a b$X c",
+            "b | xargs a",
         ]
     ),
     # (two letters past ASCII: the compiled walk reads each kind of str)
@@ -196,6 +200,8 @@ def subject_lists(draw):
             subject["tool"] = draw(call_tools)
         if draw(st.integers(0, 3)) == 0:
             subject["constrain"] = True
+        if draw(st.integers(0, 4)) == 0:  # its value goes on past what is known
+            subject["open"] = draw(st.sampled_from(["", "a", "a ", "a b ", "b", "ab", " ", 3]))
         out.append(subject)
     return out
 

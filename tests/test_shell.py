@@ -904,7 +904,11 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
     # take them: the command is the one after the option and its value,
     # with each line it reads (`…`) in every word holding `{}`, not appended.
     for command in ["xargs -I {} cp {} dest/", "xargs -I{} cp {} dest/", "xargs -i cp {} dest/"]:
-        assert split(command)[0] == {"args": {"command": "cp '…' dest/"}, "text": command}
+        assert split(command)[0] == {
+            "args": {"command": "cp '…' dest/"},
+            "text": command,
+            "open": "cp ",  # what it reads is not known here
+        }
         # a copy's target, read and written; a source not known here (any
         # file), and what it writes in the target (any name: every file there)
         assert [s["args"] for s in split(command)[1:]] == [
@@ -2473,6 +2477,56 @@ def test_a_variable_is_read_with_each_value_the_line_gives_it():
     for command in ["X=push; git $X origin main", "for c in push; do git $c; done"]:
         assert table.decide("bash", {"command": command}).action == "block", command
     assert table.decide("bash", {"command": "X=status; git $X"}).action == "allow"
+
+
+def test_a_value_not_known_leaves_the_command_open_past_what_is_known():
+    """`git $X`, X from the agent's environment, is `git push` when X is
+    `push`: the splitter marks such a command with what is known of it
+    (`open`: its words before the first variable, that word's text before
+    its `$`), and the engine holds it to the deny and ask rules a command
+    so begun may match."""
+
+    def opened(command):
+        return [(s["args"]["command"], s.get("open")) for s in split(command) if "tool" not in s]
+
+    assert opened("git $X") == [("git '$X'", "git ")]
+    assert opened('git "$X" origin') == [("git '$X' origin", "git ")]
+    assert opened("git pu$X") == [("git 'pu$X'", "git pu")]
+    assert opened('git commit -m "$MSG"') == [("git commit -m '$MSG'", "git commit -m ")]
+    assert opened("echo a | xargs rm") == [("echo a", None), ("rm '…'", "rm ")]
+    assert opened("git $1") == [("git '$1'", "git ")]
+    # Past a wrapper, a path or a case: the command as deny rules read it, too.
+    assert opened("sudo git $X") == [("sudo git '$X'", "sudo git "), ("git '$X'", "git ")]
+    assert opened("/usr/bin/git $X")[1] == ("git '$X'", "git ")
+    assert opened("GIT $X")[1] == ("git '$X'", "git ")
+    assert opened("git -C . $X")[1] == ("git '$X'", "git ")
+    # A value the line tells or gives is read as such: not open.
+    for known in ["ls", "cat $HOME/x", "for c in a b; do git $c; done", "X=push; git $X"]:
+        assert all(value is None for _, value in opened(known)), known
+    # A value quoted from its start: only the words before it are known.
+    assert opened("git 'a b'$X") == [("git 'a b$X'", "git ")]
+    # Cut at the first variable, even one the line tells (its value is not
+    # what the command as written spells).
+    assert opened("rm $HOME/x $F")[0] == ("rm '$HOME/x' '$F'", "rm ")
+
+    text = (
+        "default allow\ntool bash glob(command) split shell\n"
+        "deny bash(git push:*) bash(rm -rf:*)\nask bash(npm publish)\nallow bash(git:*)\n"
+    )
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for command, action in [
+        ("git $X", "block"),
+        ("git pu$X", "block"),
+        ("while read c; do git $c; done", "block"),
+        ("find . -name '*.o' | xargs rm", "block"),
+        ("npm $CMD", "defer"),
+        ("git status $X", "allow"),
+        ("xargs rm -f", "allow"),
+        ("for c in status log; do git $c; done", "allow"),
+    ]:
+        verdict = table.decide("bash", {"command": command})
+        assert verdict.action == action, (command, verdict)
+    assert table.decide("bash", {"command": "git $X"}).rule == "bash(git push:*)"
 
 
 def test_the_dotenv_files_a_command_loads_are_read():

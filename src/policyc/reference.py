@@ -48,6 +48,35 @@ def glob_spec_matches(spec: str, value: str) -> bool:
     return star_match(spec, value)
 
 
+def star_prefix(pattern: str, text: str) -> bool:
+    """Whether `text` is how some string the pattern matches begins."""
+    for i, char in enumerate(text):
+        if i >= len(pattern):
+            return False
+        if pattern[i] == "*":
+            return True  # the star may take the rest of the text, and more
+        if pattern[i] != char:
+            return False
+    return True
+
+
+def may_match(kind: str, spec: str, known: str) -> bool:
+    """Whether some value the command may have, `known` and then anything
+    (or `known` less its last space: the rest may be empty), matches the spec."""
+    ended = known.rstrip(" ")
+    if kind == "glob":
+        if spec == ":*":
+            return True
+        forms = [spec[:-2], spec[:-2] + " *"] if spec.endswith(":*") else [spec]
+        return any(star_prefix(form, known) for form in forms) or glob_spec_matches(spec, ended)
+    if kind == "prefix":
+        if spec.endswith(":*"):
+            key = spec[:-2]
+            return key.startswith(known) or known.startswith(key) or ended.startswith(key)
+        return spec.startswith(known) or spec == ended
+    return False
+
+
 def prefix_spec_matches(spec: str, value: str) -> bool:
     if spec.endswith(":*"):
         return value.startswith(spec[:-2])
@@ -282,6 +311,30 @@ class ReferenceEngine:
             return Verdict("block", f"no rule allows {tool}: denied by default", tool=tool)
         return Verdict("defer", f"no rule allows {tool}: approval required by default", tool=tool)
 
+    def _open(self, tool, known, v, scope) -> Verdict | None:
+        """policyc's addition to SPEC section 6 (README, "Splitting"): a
+        subject whose value goes on, after `known`, with text not known
+        here is decided by the first deny rule, else ask rule, naming its
+        tool that some such value may match, carve-outs and grant sets'
+        shadowing aside, unless its own verdict is as strict."""
+        if v is not None and v.action == "block":
+            return v
+        kind = self.matchers.get(tool, (None, None))[0]
+        deny, ask, _ = self._lists(scope)
+        for rule in deny:
+            if rule.tool == tool and rule.spec is not None and not rule.spec.startswith("!"):
+                if may_match(kind, rule.spec, known):
+                    return self._from_rule("block", "denied by " + self._cite(rule), rule, tool)
+        if v is not None and v.action == "defer":
+            return v
+        for rule in ask:
+            if rule.tool == tool and rule.spec is not None and not rule.spec.startswith("!"):
+                if may_match(kind, rule.spec, known):
+                    return self._from_rule(
+                        "defer", "approval required by " + self._cite(rule), rule, tool
+                    )
+        return v
+
     # -- SPEC section 6 ---------------------------------------------------
 
     def decide(self, tool, args, *, confined=None, subjects=None, scope=None, cwd=None) -> Verdict:
@@ -331,6 +384,10 @@ class ReferenceEngine:
                     bool(s.get("constrain")),
                     scope,
                 )
+            if s.get("open") is not None:
+                if not isinstance(s["open"], str):
+                    return failed_verdict(tool, "a subject's open text is not a string", conf)
+                v = self._open(target, s["open"], v, scope)
             decided.append((text, v))
         if all(s.get("constrain") for s in subjects):
             decided.append(

@@ -344,6 +344,11 @@ class Table:
                     constrain,
                     ctx,
                 )
+            known = subject.get("open")
+            if known is not None:
+                if type(known) is not str:
+                    return failed_verdict(tool, "a subject's open text is not a string", conf)
+                verdict = self._open_verdict(lists, target, known, verdict)
             parts.append((text, verdict))
         if every_constrains:
             parts.append(
@@ -366,6 +371,28 @@ class Table:
         if best.action == "block" and len(parts) > 1 and best_text:
             reason = blocked_reason(reason, best_text, [text for text, _ in parts])
         return best.as_call(tool, best_text, conf, reason)
+
+    def _open_verdict(self, lists: Lists, tool: str, known: str, verdict: Verdict | None):
+        """A subject whose value holds text not known here (`open`: the
+        value up to it; `git $X`, X from the agent's environment): a deny
+        or ask rule of its tool that such a value may match
+        (`ListIndex.open_first`) decides it, as if it had matched, unless
+        the subject's own verdict is as strict. An allow must still match
+        it as written.
+        """
+        if verdict is not None and verdict.action == "block":
+            return verdict
+        spec = self.tools.get(tool)
+        kind = spec.match if spec is not None else None
+        if kind != "prefix" and kind != "glob":
+            return verdict
+        rid = lists.deny.open_first(tool, kind, known)
+        if rid >= 0:
+            return lists.verdicts["deny"][rid]
+        if verdict is not None and verdict.action == "defer":
+            return verdict
+        rid = lists.ask.open_first(tool, kind, known)
+        return lists.verdicts["ask"][rid] if rid >= 0 else verdict
 
     @staticmethod
     def _fast_subject(lists: Lists, tool: str, args: object, constrain: bool):

@@ -20,12 +20,16 @@ when grant sets change the active lists. The build is the same code in both.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import namedtuple
 
 from .domains import url_host
 from .matchers import classify, compile_glob, literal_ends, tool_matches
 from .model import Rule, rules_from_json
 from .paths import broad_matches, broad_names, path_matches
+
+# No rule: above any rule id, so `min` keeps a found one.
+_NO_RULE = 1 << 62
 
 _ToolSpec = namedtuple(
     "ToolSpec",
@@ -289,7 +293,16 @@ class ToolRows:
 class ListIndex:
     """One action list: its rules in order, their guards, a per-tool index."""
 
-    __slots__ = ("rules", "guard_of", "guards", "by_tool", "glob_ids", "_unknown", "_ids")
+    __slots__ = (
+        "rules",
+        "guard_of",
+        "guards",
+        "by_tool",
+        "glob_ids",
+        "_unknown",
+        "_ids",
+        "_open",
+    )
 
     def __init__(self) -> None:
         self.rules: list[Rule] = []
@@ -299,6 +312,7 @@ class ListIndex:
         self.glob_ids: list[int] = []
         self._unknown: dict[str, ToolRows] = {}
         self._ids: dict[str, list[int]] | None = None
+        self._open: dict[str, tuple] = {}
 
     def rule_ids(self, tool: str) -> list[int]:
         """Ids of the rules that name `tool` itself, carve-outs aside, in list order.
@@ -311,6 +325,61 @@ class ListIndex:
                 if not rule.carve_out:
                     self._ids.setdefault(rule.tool, []).append(rid)
         return self._ids.get(tool, [])
+
+    def open_first(self, tool: str, kind: str, known: str) -> int:
+        """Id of the first rule naming `tool` with a spec that a value
+        starting with `known`, the rest not known, may match
+        (`matchers.open_matches`, which the reference asks of each rule), or -1.
+
+        Carve-outs are not asked: the value not known may be one they do
+        not cover. Indexed per tool on first use (its rules' literal starts,
+        sorted, and the starts a `known` may run past), so a policy of
+        100,000 rules is not read whole for each such command.
+        """
+        index = self._open.get(tool)
+        if index is None:
+            index = self._open[tool] = self._open_index(tool, kind)
+        starts, past, equal, any_rid = index
+        best = any_rid
+        at = bisect_left(starts, (known, -1))
+        while at < len(starts) and starts[at][0].startswith(known):
+            best = min(best, starts[at][1])
+            at += 1
+        for end in range(len(known) + 1):
+            rid = past.get(known[:end])
+            if rid is not None and rid < best:
+                best = rid
+        rid = equal.get(known.rstrip(" "))
+        if rid is not None and rid < best:
+            best = rid
+        return -1 if best == _NO_RULE else best
+
+    def _open_index(self, tool: str, kind: str) -> tuple:
+        starts: list[tuple[str, int]] = []
+        past: dict[str, int] = {}  # a `known` that starts with the key may match
+        equal: dict[str, int] = {}  # a `known` that is the key (and spaces) may match
+        any_rid = _NO_RULE
+        if kind in ("prefix", "glob"):
+            for rid in self.rule_ids(tool):
+                spec = self.rules[rid].spec
+                if spec is None:
+                    continue
+                index_kind, key = classify(kind, spec)
+                if index_kind == "any":
+                    any_rid = min(any_rid, rid)
+                    continue
+                if index_kind == "pattern":
+                    key = literal_ends(spec)[0]
+                starts.append((key, rid))
+                if index_kind in ("pattern", "prefix"):
+                    past.setdefault(key, rid)
+                elif index_kind == "word":
+                    past.setdefault(key + " ", rid)
+                    equal.setdefault(key, rid)
+                else:  # exact
+                    equal.setdefault(key, rid)
+        starts.sort()
+        return starts, past, equal, any_rid
 
     def rows_for(self, tool: str) -> ToolRows:
         rows = self.by_tool.get(tool)

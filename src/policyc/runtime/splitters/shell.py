@@ -883,17 +883,27 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             for subject in later:
                 subject["constrain"] = True
     canonical = quote_join([w.value for w in rest])
+    # A value not known here (`git $X`): deny and ask rules it may match hold it.
+    known = _open_text(rest, source, cmd)
     if guarded:
         # Deny and ask rules see the command past the assignment or wrapper;
         # an allow must name the command as written.
-        out.append({"args": {config.field: quote_join([w.value for w in words])}, "text": text})
-        out.append({"args": {config.field: canonical}, "text": text, "constrain": True})
+        written = {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
+        out.append(_opened(written, None if known is None else _open_text(words, source, cmd)))
+        out.append(
+            _opened({"args": {config.field: canonical}, "text": text, "constrain": True}, known)
+        )
     else:
-        out.append({"args": {config.field: canonical}, "text": text})
+        out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
     if "/" in head.value and name:
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
         bare = quote_join([name] + [w.value for w in rest[1:]])
-        out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+        out.append(
+            _opened(
+                {"args": {config.field: bare}, "text": text, "constrain": True},
+                None if known is None else _open_text(rest, source, cmd, name),
+            )
+        )
     if program in RUNNERS and len(rest) > 1:
         # `uv run rm -rf /` runs rm: deny and ask rules see it; an allow
         # must name the runner as written (`uv run:*` still allows it).
@@ -915,7 +925,14 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             # `git -C . push` is a push to a deny or ask rule on `git push`; an
             # allow must name the options as written (`-c` can run commands).
             bare = quote_join(["git"] + [w.value for w in rest[at:]])
-            out.append({"args": {config.field: bare}, "text": text, "constrain": True})
+            out.append(
+                _opened(
+                    {"args": {config.field: bare}, "text": text, "constrain": True},
+                    None
+                    if known is None
+                    else _open_text([rest[0], *rest[at:]], source, cmd, "git"),
+                )
+            )
         settings = any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at])
         runs = at < len(rest) and rest[at].value in GIT_RUNS
         if settings or runs:
@@ -978,10 +995,56 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         # allow must name it as written. (Wrappers, shells and eval are
         # known by either name above.)
         folded = quote_join([program] + [w.value for w in rest[1:]])
-        out.append({"args": {config.field: folded}, "text": text, "constrain": True})
+        out.append(
+            _opened(
+                {"args": {config.field: folded}, "text": text, "constrain": True},
+                None if known is None else _open_text(rest, source, cmd, program),
+            )
+        )
     if read_first:  # last, and once: a program may read the file too (`docker run --env-file`)
         later = _once(later + read_first)
     return out + later if later else out
+
+
+def _open_text(words: list[Word], source: str, cmd: Command, head: str | None = None):
+    """The command's value as far as it is known, when a word of it holds
+    a value not known here (a variable the line neither binds nor gives,
+    what xargs feeds), else None. `git $X` is `git ` and then anything:
+    the engine holds such a subject (`open`) to every deny and ask rule
+    that a value so begun may match. Cut at the first word with a variable
+    at all, and at its first `$`, so a value the line tells an earlier
+    word does not make the known part longer than it is. `head`: the
+    program's name in the place of the first word's (`/bin/rm` as `rm`)."""
+    cut = 0
+    for word in words:
+        if word.expands or is_input(word):
+            break
+        cut += 1
+    else:
+        return None
+    if cmd.bound or cmd.values:  # else no value of any is known: open at the first
+        from .variables import given, values_of
+
+        for word in words[cut:]:
+            if not (word.expands or is_input(word)):
+                continue
+            if values_of(word, source, cmd.bound) is None and not given(word, source, cmd.values):
+                break
+        else:
+            return None  # each variable's value is told or given by the line
+    part = _up_to_variable(words[cut]).partition(_VARIABLE)[0]
+    if part and quote_join([part]) != part:
+        part = ""  # the value would be quoted from its start: its start is not known
+    values = [w.value for w in words[:cut]]
+    if values and head is not None:
+        values[0] = head
+    return quote_join(values) + " " + part if values else part
+
+
+def _opened(subject: dict, known: str | None) -> dict:
+    if known is not None:
+        subject["open"] = known
+    return subject
 
 
 def _past_leading_options(words: list[str], program: str, text: str, config) -> list[dict]:

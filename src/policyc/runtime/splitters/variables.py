@@ -174,6 +174,14 @@ def _expanded(word: Word, source: str, lookup, split: bool = False) -> list[str]
     return [piece + value[last:] for piece in out]
 
 
+def given(word: Word, source: str, possible: dict | None) -> bool:
+    """Whether the line gives a value to each variable of the word (so
+    `substituted` reads the command with them)."""
+    if not possible or is_input(word):
+        return False
+    return _expanded(word, source, lambda name, at: possible.get(name), split=True) is not None
+
+
 def readings(words: list[Word], source: str, bound: dict | None, unknown: str) -> list[list[str]]:
     """The command's words as values, once for each combination of its
     variables' values (`unknown` for a word not known)."""
