@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import policyc
 from policyc.cli import main
 
 from .conftest import CORPUS
@@ -284,6 +285,55 @@ def test_bench_says_why_calls_failed_and_takes_a_working_directory(
     report = json.loads(capsys.readouterr().out)
     assert report["tools"]["Read"]["actions"] == {"allow": 1, "defer": 0, "block": 1, "failed": 0}
     assert report["failed_reasons"] == []
+
+
+def test_decide_explains_what_a_split_call_was_decided_on(claude_artifact, capsys):
+    # `rm $F` names no rule's text: --explain shows the parts it was split
+    # into and what each got alone, the one that stood among them.
+    command = {"command": "rm $F && git status"}
+    args = ["decide", str(claude_artifact), "Bash", json.dumps(command), "--cwd", "/repo"]
+    assert main([*args, "--explain"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith('block: denied by Bash(rm -rf:*) on "rm $F"')
+    assert out[2] == """  1. Bash "rm '$F'"  (what follows "rm " is not known here)"""
+    assert out[3] == "     block: denied by Bash(rm -rf:*)"
+    assert out[4] == "  2. Edit every file under /  (a constraint: deny and ask rules only)"
+    assert out[5] == "     block: denied by Edit(./**/*.pem)"  # F may be a key
+    assert out[7] == "     allow: allowed by Bash(git status)"
+    assert main([*args, "--explain", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["action"] == "block" and report["rule"] == "Bash(rm -rf:*)"
+    parts = report["subjects"]
+    assert [(p["tool"], p["open"], p["constrain"]) for p in parts] == [
+        ("Bash", "rm ", False),
+        ("Edit", None, True),
+        ("Bash", None, False),
+    ]
+    assert [p["verdict"]["action"] for p in parts] == ["block", "block", "allow"]
+    # A call that is not split, or cannot be, is the verdict alone.
+    assert main(["decide", str(claude_artifact), "mcp__github__x", "{}", "--explain"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "allow: allowed by mcp__github__*  [rule mcp__github__*, source project]"
+    ]
+    assert main(["decide", str(claude_artifact), "Bash", '{"command": "ls $("}', "--explain"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+def test_explain_gives_each_part_the_verdict_the_fold_chose_from(claude_artifact):
+    from policyc.runtime.verdict import SEVERITY
+
+    table = policyc.load(claude_artifact)
+    for command in ["git $X origin", "sudo rm -rf /tmp/x", "cat .env | git push", "X=1 npm run t"]:
+        verdict, rows = table.explain("Bash", {"command": command}, cwd="/repo")
+        assert verdict == table.decide("Bash", {"command": command}, cwd="/repo")
+        got = [row["verdict"] for row in rows if row["verdict"] is not None]
+        strictest = max(got, key=lambda v: SEVERITY[v.action])
+        assert (strictest.action, strictest.rule) == (verdict.action, verdict.rule), command
+    # Every part a constraint: the call's own args are a part too.
+    given = [{"args": {"command": "ls"}, "text": "ls", "constrain": True}]
+    verdict, rows = table.explain("Bash", {"command": "git status"}, subjects=given)
+    assert rows[0]["verdict"] is None  # no deny or ask rule meets `ls`
+    assert rows[1]["call"] and rows[1]["verdict"].action == verdict.action == "allow"
 
 
 def test_bench_takes_off_the_timing_loop_alone(monkeypatch):

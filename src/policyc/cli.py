@@ -172,16 +172,53 @@ def cmd_decide(args: argparse.Namespace) -> int:
     table = _load_table(args.artifact)
     if table is None:
         return EXIT_USAGE
-    verdict = table.decide(
-        args.tool,
-        call_args,
-        confined=args.confined,
-        subjects=subjects,
-        scope=args.scope,
-        cwd=args.cwd,
-    )
-    _print_verdict(verdict, args.json)
+    options = dict(confined=args.confined, subjects=subjects, scope=args.scope, cwd=args.cwd)
+    if not args.explain:
+        _print_verdict(table.decide(args.tool, call_args, **options), args.json)
+        return EXIT_OK
+    verdict, rows = table.explain(args.tool, call_args, **options)
+    if args.json:
+        out = verdict.to_dict()
+        out["record"] = json.loads(verdict.record())
+        out["subjects"] = [
+            {**row, "verdict": None if row["verdict"] is None else row["verdict"].to_dict()}
+            for row in rows
+        ]
+        print(json.dumps(out, ensure_ascii=False))
+        return EXIT_OK
+    _print_verdict(verdict, False)
+    if rows:
+        print("split into these, each decided alone (the strictest stands, the first of equals):")
+    for n, row in enumerate(rows, 1):
+        notes = []
+        if row.get("call"):
+            notes.append("the call itself, as every part is a constraint")
+        elif row["constrain"]:
+            notes.append("a constraint: deny and ask rules only")
+        if row.get("open") is not None:
+            notes.append(f"what follows {json.dumps(row['open'])} is not known here")
+        shown = _shown_args(table, row["tool"], row["args"])
+        print(f"  {n}. {row['tool']} {shown}" + (f"  ({'; '.join(notes)})" if notes else ""))
+        part = row["verdict"]
+        print(
+            f"     {'no deny or ask rule meets it' if part is None else part.action + ': ' + part.reason}"
+        )
     return EXIT_OK
+
+
+def _shown_args(table, tool: str, args: object) -> str:
+    """A subject's value as a person reads it: its matcher's field, with
+    the path that stands for every file under a folder said so."""
+    from .runtime.paths import EVERY_FILE
+
+    spec = table.tools.get(tool)
+    field = spec.field if spec is not None else None
+    value = args.get(field) if isinstance(args, dict) and field else None
+    if not isinstance(value, str):
+        return json.dumps(args, ensure_ascii=False)
+    if value.endswith("/" + EVERY_FILE):
+        return "every file under " + (value[: -len(EVERY_FILE) - 1] or "/")
+    return json.dumps(value, ensure_ascii=False)
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
@@ -372,6 +409,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--cwd",
         help="the call's working directory (relative paths and ./ path rules read against it)",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="also print what the call was split into and each part's own verdict",
     )
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=cmd_decide)

@@ -198,6 +198,60 @@ class Table:
         except Exception as exc:  # fail closed: an internal error never allows
             return _fault(tool, confined, exc)
 
+    def explain(
+        self,
+        tool: str,
+        args: object,
+        *,
+        confined: str | None = None,
+        subjects: object = None,
+        scope: str | None = None,
+        cwd: str | None = None,
+    ) -> tuple[Verdict, list[dict]]:
+        """The call's verdict, and what made it: each subject its tool's
+        splitter made of it (or the ones given), with the verdict it got
+        alone (None: a constraint no deny or ask rule meets), and the call's
+        own args (`"call": True`) when every subject is a constraint. The
+        strictest of those stands (first of equals). Empty when the call is
+        not split, or cannot be (the verdict says why). For people reading a
+        verdict (`policyc decide --explain`), not for the hot path.
+        """
+        verdict = self.decide(tool, args, confined, subjects, scope, cwd)
+        spec = self.tools.get(tool) if type(tool) is str else None
+        if subjects is None and (spec is None or not spec.split):
+            return verdict, []
+        try:
+            lists = self._lists_for(scope)
+            ctx = (plain_str(cwd), self.home, self.follow_symlinks)
+            if subjects is None:
+                splitter = self._splitters.get(tool)
+                if splitter is None:
+                    return verdict, []
+                subjects = splitter(args, ctx)
+            if type(subjects) is not list:
+                return verdict, []
+            parts = self._subject_parts(lists, tool, args, confined, subjects, ctx, walk=False)
+        except Exception:  # (SplitError among them): the verdict says what went wrong
+            return verdict, []
+        if type(parts) is not list:
+            return verdict, []
+        rows = [
+            {
+                "tool": subject.get("tool") or tool,
+                "args": subject.get("args"),
+                "text": subject.get("text") or "",
+                "constrain": bool(subject.get("constrain")),
+                "open": subject.get("open"),
+                "verdict": part,
+            }
+            for subject, (_, part) in zip(subjects, parts, strict=False)  # (the call: below)
+        ]
+        if len(parts) > len(subjects):  # every subject constrains: the call's own args too
+            rows.append(
+                {"tool": tool, "args": args, "text": "", "call": True, "verdict": parts[-1][1]}
+            )
+        return verdict, rows
+
     def warm(self) -> Table:
         """Build every named tool's precomputed walk now, not on its first call.
 
@@ -318,6 +372,28 @@ class Table:
     def _decide_subjects(
         self, lists, tool, args, confined, subjects, ctx=None, walk=True
     ) -> Verdict:
+        parts = self._subject_parts(lists, tool, args, confined, subjects, ctx, walk)
+        if type(parts) is not list:
+            return parts  # a subject that cannot be read
+        conf = confined or ""
+        best: Verdict | None = None
+        best_text = ""
+        for text, verdict in parts:
+            if verdict is not None and (
+                best is None or SEVERITY[verdict.action] > SEVERITY[best.action]
+            ):
+                best, best_text = verdict, text
+        assert best is not None  # the call's own args always take part when all subjects constrain
+        reason = best.reason
+        if best.action == "block" and len(parts) > 1 and best_text:
+            reason = blocked_reason(reason, best_text, [text for text, _ in parts])
+        return best.as_call(tool, best_text, conf, reason)
+
+    def _subject_parts(self, lists, tool, args, confined, subjects, ctx=None, walk=True):
+        """Each subject's own verdict with its text, in order (None: a
+        constraint no deny or ask rule meets), then the call's own args'
+        (text "") when every subject is a constraint; or the failed verdict
+        of a subject that cannot be read."""
         conf = confined or ""
         parts: list[tuple[str, Verdict | None]] = []
         every_constrains = True
@@ -359,18 +435,7 @@ class Table:
                     ),
                 )
             )
-        best: Verdict | None = None
-        best_text = ""
-        for text, verdict in parts:
-            if verdict is not None and (
-                best is None or SEVERITY[verdict.action] > SEVERITY[best.action]
-            ):
-                best, best_text = verdict, text
-        assert best is not None  # the call's own args always take part when all subjects constrain
-        reason = best.reason
-        if best.action == "block" and len(parts) > 1 and best_text:
-            reason = blocked_reason(reason, best_text, [text for text, _ in parts])
-        return best.as_call(tool, best_text, conf, reason)
+        return parts
 
     def _open_verdict(self, lists: Lists, tool: str, known: str, verdict: Verdict | None):
         """A subject whose value holds text not known here (`open`: the
