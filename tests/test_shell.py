@@ -2497,6 +2497,13 @@ def test_a_value_not_known_leaves_the_command_open_past_what_is_known():
     assert opened("git $1") == [("git '$1'", "git ")]
     # Past a wrapper, a path or a case: the command as deny rules read it, too.
     assert opened("sudo git $X") == [("sudo git '$X'", "sudo git "), ("git '$X'", "git ")]
+    # An assignment's or a wrapper's words stand as written: known, whatever
+    # their value (which changes no word of the command).
+    assert opened("PYTHONPATH=$PWD/src pytest $A") == [
+        ("'PYTHONPATH=$PWD/src' pytest '$A'", "'PYTHONPATH=$PWD/src' pytest "),
+        ("pytest '$A'", "pytest "),
+    ]
+    assert opened("PYTHONPATH=$PWD/src pytest")[0][1] is None
     assert opened("/usr/bin/git $X")[1] == ("git '$X'", "git ")
     assert opened("GIT $X")[1] == ("git '$X'", "git ")
     assert opened("git -C . $X")[1] == ("git '$X'", "git ")
