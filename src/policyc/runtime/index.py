@@ -328,13 +328,21 @@ class ListIndex:
 
     def open_first(self, tool: str, kind: str, known: str) -> int:
         """Id of the first rule naming `tool` with a spec that a value
-        starting with `known`, the rest not known, may match
-        (`matchers.open_matches`, which the reference asks of each rule), or -1.
+        starting with `known`, the rest not known, may match, or -1.
 
-        Carve-outs are not asked: the value not known may be one they do
-        not cover. Indexed per tool on first use (its rules' literal starts,
-        sorted, and the starts a `known` may run past), so a policy of
-        100,000 rules is not read whole for each such command.
+        `git $X` with X from the agent's environment is `git push` when X is
+        `push`: a deny rule on `git push:*` may match it, though it does not
+        match `git '$X'` as written. Read broadly, as deny and ask rules
+        are: a spec whose literal start and `known` agree as far as both go
+        may match (a word rule `P:*` at a word's end), and so may one that
+        is `known` without its last space (the rest may be empty). Only the
+        command matchers, `prefix` and `glob`. Carve-outs are not asked:
+        the value may be one they do not cover. The reference asks the same
+        of each rule in its own terms (`reference.may_match`).
+
+        Indexed per tool on first use (its rules' literal starts, sorted,
+        and the starts a `known` may run past), so a policy of 100,000
+        rules is not read whole for each such command.
         """
         index = self._open.get(tool)
         if index is None:

@@ -106,33 +106,6 @@ def classify(kind: str, spec: str) -> tuple[str, str]:
     return "pattern", spec
 
 
-def open_matches(kind: str, spec: str, known: str) -> bool:
-    """Whether a value that starts with `known`, and goes on with text not
-    known here, may match the spec (the reference test of an `open` subject).
-
-    `git $X` with X from the agent's environment is `git push` when X is
-    `push`: a deny rule on `git push:*` may match it, though it does not
-    match `git '$X'` as written. Read broadly, as a deny or ask rule is:
-    a spec whose literal start and `known` agree as far as both go may
-    match (`known` may also end there: the value may be empty). Only the
-    command matchers, `prefix` and `glob`; a path or a domain never.
-    """
-    if kind not in ("prefix", "glob"):
-        return False
-    index_kind, key = classify(kind, spec)
-    if index_kind == "any":
-        return True
-    if index_kind == "pattern":
-        key = literal_ends(spec)[0]  # its literal start; the rest may be anything
-        return key.startswith(known) or known.startswith(key)
-    if index_kind == "exact":
-        return key.startswith(known) or key == known.rstrip(" ")
-    if index_kind == "prefix":
-        return key.startswith(known) or known.startswith(key)
-    # word: `key` alone, or `key` and more words
-    return key.startswith(known) or known.startswith(key + " ") or key == known.rstrip(" ")
-
-
 _TOOL_GLOBS: dict[str, StarPattern] = {}
 
 

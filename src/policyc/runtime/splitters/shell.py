@@ -891,8 +891,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         written = {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
         if known is not None:  # past the assignments and wrappers as written (`X=$Y git $Z`)
             before = quote_join([w.value for w in words[: len(words) - len(rest)]])
-            known_written = before + " " + known if before else known
-        out.append(_opened(written, None if known is None else known_written))
+            written["open"] = before + " " + known if before else known
+        out.append(written)
         out.append(
             _opened({"args": {config.field: canonical}, "text": text, "constrain": True}, known)
         )
