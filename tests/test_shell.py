@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import policyc
-from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split
+from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split, split_general
 
 POLICY = {
     "matchers": {
@@ -2361,7 +2361,7 @@ def test_the_files_a_reader_names_are_read_constraints():
     ]
     assert reads("fd --search-path ~/.aws -x cat; fd -x echo") == ["~/.aws", "~/.aws/\0every"]
     assert reads("fd -H -x cat {} ';' key -- -odd") == ["-odd", "-odd/\0every"]  # after `--`
-    assert reads("python x.py") == []  # only the programs listed
+    assert reads("python x.py a.txt") == ["x.py"]  # the script only (see interpreters)
     assert reads("sh .env; bash -x ./deploy.sh a; sudo bash $F; bash -c 'ls'") == [
         *[".env", "./deploy.sh", "/\0every"]  # a shell's script file (none for -c)
     ]
@@ -2536,13 +2536,52 @@ def test_a_value_not_known_leaves_the_command_open_past_what_is_known():
     assert table.decide("bash", {"command": "git $X"}).rule == "bash(git push:*)"
 
 
+def test_an_interpreter_reads_the_script_it_runs():
+    """`python3 .env` printed .env's first line in a SyntaxError past
+    `Read(./.env)`: the script an interpreter runs is read; a code string, a
+    module or the input names none, and the script's own arguments are not
+    read (what it does with them is not known)."""
+
+    def reads(command):
+        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
+        assert split_general(command) == split(command), command  # both paths alike
+        return got
+
+    for command in [
+        "python3 .env",
+        "python -u .env a b",
+        "python3.12 -W ignore .env",
+        "python3 -Wignore -X dev .env",
+        "python3 -- .env",
+        "python3 --check-hash-based-pycs never .env",
+        "node .env",
+        "nodejs --require ./r.js .env",
+        "node --import=x.mjs .env",
+        "sudo python3 .env",
+    ]:
+        assert reads(command) == [".env"], command
+    for command in [
+        "python3 -c 'print(1)' .env",
+        "python3 -uc 'print(1)' .env",
+        "python3 -m pytest .env",
+        "python3 - .env",
+        "python3",
+        "node -e 1 .env",
+        "node --print 1 .env",
+        "node -i",
+    ]:
+        assert reads(command) == [], command
+    assert reads("python3 x.py .env") == ["x.py"]
+    assert reads("python3 $F") == ["/\0every"]  # any file
+
+
 def test_the_dotenv_files_a_command_loads_are_read():
     def files(command):
         return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
 
     for command in [
-        "uv run --env-file .env python x.py",
-        "node --env-file=.env x.js",
+        "uv run --env-file .env python -m x",
+        "node --env-file=.env -e x",
         "docker compose --env-file .env up",
         "docker run --env-file .env alpine env",  # (once)
         "dotenv list",
@@ -2560,7 +2599,7 @@ def test_the_dotenv_files_a_command_loads_are_read():
     assert files("dotenv -c -- ls") == [("read", ".env*")]  # the cascade: .env.local, ...
     assert files("dotenvx run -f a.env -- ls") == [("read", "a.env")]
     assert files("dotenvx set K V; dotenv unset K") == [("read", ".env"), ("edit", ".env")] * 2
-    assert files("node --env-file=$F x.js") == [("read", "/\0every")]
+    assert files("node --env-file=$F x.js") == [("read", "x.js"), ("read", "/\0every")]
     assert files("dotenvx --help; dotenv") == []
 
 
@@ -2781,8 +2820,9 @@ def test_the_folder_a_web_server_serves_is_read_with_its_files():
     ]
     assert reads("php -S 0:80; ruby -run -ehttpd -p 80") == [".", "./\0every"] * 2
     assert reads("python3 -W ignore -X dev -u -m http.server") == [".", "./\0every"]
-    for command in ["python3 x.py", "python3 -m pytest", "php x.php", "ruby x.rb", "python3 -c 1"]:
+    for command in ["python3 -m pytest", "php x.php", "ruby x.rb", "python3 -c 1"]:
         assert reads(command) == [], command
+    assert reads("python3 x.py") == ["x.py"]  # its script, not a folder
     assert reads("python3 -m http.server -d $D") == ["/\0every"]  # a variable: any folder
 
 

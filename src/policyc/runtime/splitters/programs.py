@@ -1610,6 +1610,64 @@ def _curl_leaves(words: list[str]) -> bool:
 
 PYTHONS = ("python", "python2", "python3", *(f"python3.{minor}" for minor in range(6, 16)))
 PYTHON_SERVERS = ("http.server", "SimpleHTTPServer")  # `python3 -m http.server`
+
+# Interpreters that read a script file named as their first operand, and
+# print its lines in their errors: `python3 .env` shows .env's first line in
+# a SyntaxError, `node .env` likewise. The script is a read subject; a code
+# string, a module or the input (`-c`, `-m`, `-e`, `-`) names no file, and
+# what the script itself reads is not read here.
+SCRIPT_RUNNERS = frozenset((*PYTHONS, "node", "nodejs"))
+# CPython's one-letter options: those taking a value (attached or the next
+# word), and those after which no script is named.
+_PYTHON_VALUES = frozenset("WX")
+_PYTHON_NO_SCRIPT = frozenset("cm")
+_NODE_VALUES = option_names(
+    "-r --require --import --loader --experimental-loader -C --conditions --input-type "
+    "--inspect-port --title --env-file --watch-path --redirect-warnings --report-dir "
+    "--diagnostic-dir --cpu-prof-dir --heap-prof-dir --stack-size --openssl-config "
+    "--icu-data-dir --experimental-config-file"
+)
+_NODE_NO_SCRIPT = option_names("-e --eval -p --print -i --interactive")
+
+
+def script_operand(words: list[str], program: str) -> int | None:
+    """Where the script an interpreter runs is named among its words
+    (`python3 -u x.py`: 2), or None: a code string, a module, the input,
+    no operand. An option not known is read as taking no value: a word
+    read as the script when it was a value only adds a file to read."""
+    python = program != "node" and program != "nodejs"
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        if word == "--":
+            return i + 1 if i + 1 < n else None
+        if word[:1] != "-" or word == "":
+            return i
+        if word == "-":
+            return None  # the input
+        if word[:2] == "--":
+            option, eq, _ = word.partition("=")
+            if not python and option in _NODE_NO_SCRIPT:
+                return None
+            takes = option in _NODE_VALUES if not python else option == "--check-hash-based-pycs"
+            i += 2 if takes and not eq else 1
+            continue
+        if not python:
+            if word in _NODE_NO_SCRIPT:
+                return None
+            i += 2 if word in _NODE_VALUES else 1
+            continue
+        step = 1
+        for k in range(1, len(word)):
+            if word[k] in _PYTHON_NO_SCRIPT:
+                return None
+            if word[k] in _PYTHON_VALUES:
+                step = 1 if k + 1 < len(word) else 2  # `-Wignore`, `-W ignore`
+                break
+        i += step
+    return None
+
+
 TRANSFER_PLAIN_UNLESS = {
     "curl": _curl_leaves,
     "wget": lambda words: True,  # it saves what it fetches

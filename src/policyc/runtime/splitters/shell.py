@@ -57,6 +57,7 @@ from .programs import (
     REFUSED_VARIABLES,
     RUNNER_SHELLS,
     RUNNERS,
+    SCRIPT_RUNNERS,
     SCRIPTED_NAMES,
     SHELLS,
     TAKER_NAMES,
@@ -72,6 +73,7 @@ from .programs import (
     program_name,
     read_operands,
     runner_commands,
+    script_operand,
     shell_reads_input,
     shell_script,
     shell_script_file,
@@ -589,7 +591,14 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                             break
             elif _READ_ARGUMENTS[head](words):
                 return None
-        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named
+        script = None  # `python3 x.py` reads x.py
+        if head in SCRIPT_RUNNERS and len(words) > 1:
+            if words[1][0] != "-":  # the commonest, without a call
+                script = words[1]
+            else:
+                at = script_operand(words, head)
+                script = None if at is None else words[at]
+        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or script is not None
         if files:
             if moved:
                 return None
@@ -621,6 +630,15 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out += _file_subjects(read, stripped, config, write=False)
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
+        elif script is not None:
+            out.append(
+                {
+                    "args": {config.read_field: script},
+                    "text": stripped,
+                    "tool": config.read_tool,
+                    "constrain": True,
+                }
+            )
     return out
 
 
@@ -830,6 +848,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         reason = foreign_shell_refusal(program, [w.value for w in rest[1:]])
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
+    if program in SCRIPT_RUNNERS and len(rest) > 1:  # `python3 x.py` reads x.py
+        at = script_operand([w.value for w in rest], program)
+        if at is not None:
+            read_first += _file_subjects(
+                _values_of(rest[at], source, cmd.bound), text, config, False
+            )
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`
