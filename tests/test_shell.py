@@ -2558,6 +2558,11 @@ def test_an_interpreter_reads_the_script_it_runs():
         "nodejs --require ./r.js .env",
         "node --import=x.mjs .env",
         "sudo python3 .env",
+        "php .env",  # (it prints all of it: text outside `<?php` is output)
+        "php -n -d x=1 .env",
+        "php -f .env",
+        "php -f.env",
+        "php --file=.env",
     ]:
         assert reads(command) == [".env"], command
     for command in [
@@ -2569,9 +2574,13 @@ def test_an_interpreter_reads_the_script_it_runs():
         "node -e 1 .env",
         "node --print 1 .env",
         "node -i",
+        "php -r 'echo 1;' .env",
     ]:
         assert reads(command) == [], command
     assert reads("python3 x.py .env") == ["x.py"]
+    # ruby reads its operands as perl does (`ruby -ne 'puts $_' .env`): each one.
+    assert reads("ruby -ne 'puts $_' .env") == ["puts $_", ".env"]
+    assert reads("ruby x.rb .env") == ["x.rb", ".env"]
     assert reads("python3 $F") == ["/\0every"]  # any file
 
 
@@ -2814,15 +2823,16 @@ def test_the_folder_a_web_server_serves_is_read_with_its_files():
         *["~", "~/\0every"],
         *["/etc", "/etc/\0every"],
     ]
-    assert reads("php -S localhost:8000 -t public; ruby -run -e httpd ~/docs -p 8000") == [
-        *["public", "public/\0every"],
-        *["~/docs", "~/docs/\0every"],
-    ]
-    assert reads("php -S 0:80; ruby -run -ehttpd -p 80") == [".", "./\0every"] * 2
+    assert reads("php -S localhost:8000 -t public") == ["public", "public/\0every"]
+    # (ruby reads its operands as perl does, the server's folder among them)
+    assert reads("ruby -run -e httpd ~/docs -p 8000")[-2:] == ["~/docs", "~/docs/\0every"]
+    assert reads("php -S 0:80") == [".", "./\0every"]
+    assert reads("ruby -run -ehttpd -p 80")[-2:] == [".", "./\0every"]
     assert reads("python3 -W ignore -X dev -u -m http.server") == [".", "./\0every"]
-    for command in ["python3 -m pytest", "php x.php", "ruby x.rb", "python3 -c 1"]:
+    for command in ["python3 -m pytest", "python3 -c 1", "php -r 1"]:
         assert reads(command) == [], command
-    assert reads("python3 x.py") == ["x.py"]  # its script, not a folder
+    for command in ["python3 x.py", "php x.py", "ruby x.py"]:
+        assert reads(command) == ["x.py"], command  # its script, not a folder
     assert reads("python3 -m http.server -d $D") == ["/\0every"]  # a variable: any folder
 
 

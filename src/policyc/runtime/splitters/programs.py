@@ -814,7 +814,7 @@ FILE_READERS = option_names(
     "cat tac head tail less more most nl bat batcat strings xxd od hexdump base64 base32 "
     "md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum wc file diff cmp "
     "grep egrep fgrep rg sed awk gawk mawk nawk original-awk jq sort uniq cut source . cp mv "
-    "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl "
+    "ln install scp rsync tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd perl ruby "
     # coreutils' and others' that print or turn what they read (`paste .env`,
     # `fold .env`, `zcat x.gz`), and dd's `if=` (see `read_operands`)
     "dd paste join comm fold fmt pr expand unexpand rev look iconv column ptx tsort sum shuf "
@@ -1612,56 +1612,88 @@ PYTHONS = ("python", "python2", "python3", *(f"python3.{minor}" for minor in ran
 PYTHON_SERVERS = ("http.server", "SimpleHTTPServer")  # `python3 -m http.server`
 
 # Interpreters that read a script file named as their first operand, and
-# print its lines in their errors: `python3 .env` shows .env's first line in
-# a SyntaxError, `node .env` likewise. The script is a read subject; a code
-# string, a module or the input (`-c`, `-m`, `-e`, `-`) names no file, and
-# what the script itself reads is not read here.
-SCRIPT_RUNNERS = frozenset((*PYTHONS, "node", "nodejs"))
-# CPython's one-letter options: those taking a value (attached or the next
-# word), and those after which no script is named.
-_PYTHON_VALUES = frozenset("WX")
-_PYTHON_NO_SCRIPT = frozenset("cm")
-_NODE_VALUES = option_names(
-    "-r --require --import --loader --experimental-loader -C --conditions --input-type "
-    "--inspect-port --title --env-file --watch-path --redirect-warnings --report-dir "
-    "--diagnostic-dir --cpu-prof-dir --heap-prof-dir --stack-size --openssl-config "
-    "--icu-data-dir --experimental-config-file"
-)
-_NODE_NO_SCRIPT = option_names("-e --eval -p --print -i --interactive")
+# show it: `python3 .env` prints .env's first line in a SyntaxError (node's
+# errors likewise), and `php .env` prints all of it (text outside `<?php` is
+# output). The script is a read subject; a code string, a module or the
+# input (`-c`, `-m`, `-e`, `-r`, `-`) names none, and what the script itself
+# reads is not read here. (ruby, whose `-n` and `-p` read their operands as
+# perl's do, is a FILE_READER as perl is: every operand is read.)
+#
+# Each one's options, read as clusters (`-uc`, `-rjson`): letters taking a
+# value (attached, or the next word), letters taking one attached only,
+# letters after which no script is named, letters whose value is the
+# script; then long options taking a value, naming no script, naming the
+# script. An option not known is read as taking no value: a word read as
+# the script when it was a value only adds a file to read.
+_SCRIPT_OPTIONS = {
+    "python": ("WX", "", "cm", "", {"--check-hash-based-pycs"}, set(), set()),
+    "node": (
+        "rC",
+        "",
+        "epi",
+        "",
+        set(
+            "--require --import --loader --experimental-loader --conditions --input-type "
+            "--inspect-port --title --env-file --watch-path --redirect-warnings --report-dir "
+            "--diagnostic-dir --cpu-prof-dir --heap-prof-dir --stack-size --openssl-config "
+            "--icu-data-dir --experimental-config-file".split()
+        ),
+        {"--eval", "--print", "--interactive"},
+        set(),
+    ),
+    "php": (
+        "cdtz",
+        "",
+        "rBREaS",
+        "fF",
+        {"--php-ini", "--define"},
+        {"--run", "--process-begin", "--process-code", "--process-end", "--interactive"},
+        {"--file", "--process-file"},
+    ),
+}
+_SCRIPT_KINDS = {
+    **dict.fromkeys(PYTHONS, "python"),
+    **dict.fromkeys(("node", "nodejs"), "node"),
+    "php": "php",
+}
+SCRIPT_RUNNERS = frozenset(_SCRIPT_KINDS)
 
 
-def script_operand(words: list[str], program: str) -> int | None:
-    """Where the script an interpreter runs is named among its words
-    (`python3 -u x.py`: 2), or None: a code string, a module, the input,
-    no operand. An option not known is read as taking no value: a word
-    read as the script when it was a value only adds a file to read."""
-    python = program != "node" and program != "nodejs"
+def script_operand(words: list[str], program: str) -> tuple[int, int] | None:
+    """Where the script an interpreter runs is named among its words: the
+    word's index and where in it the name starts (`python3 -u x.py`: (2,
+    0); `php -fx.php`: (1, 2)), or None: a code string, a module, the
+    input, no operand."""
+    values, attached, none, files, long_values, long_none, long_files = _SCRIPT_OPTIONS[
+        _SCRIPT_KINDS[program]
+    ]
     i, n = 1, len(words)
     while i < n:
         word = words[i]
         if word == "--":
-            return i + 1 if i + 1 < n else None
+            return (i + 1, 0) if i + 1 < n else None
         if word[:1] != "-" or word == "":
-            return i
+            return i, 0
         if word == "-":
             return None  # the input
         if word[:2] == "--":
             option, eq, _ = word.partition("=")
-            if not python and option in _NODE_NO_SCRIPT:
+            if option in long_none:
                 return None
-            takes = option in _NODE_VALUES if not python else option == "--check-hash-based-pycs"
-            i += 2 if takes and not eq else 1
-            continue
-        if not python:
-            if word in _NODE_NO_SCRIPT:
-                return None
-            i += 2 if word in _NODE_VALUES else 1
+            if option in long_files:
+                return (i, len(option) + 1) if eq else (i + 1, 0) if i + 1 < n else None
+            i += 2 if option in long_values and not eq else 1
             continue
         step = 1
         for k in range(1, len(word)):
-            if word[k] in _PYTHON_NO_SCRIPT:
+            letter = word[k]
+            if letter in none:
                 return None
-            if word[k] in _PYTHON_VALUES:
+            if letter in files:
+                return (i, k + 1) if k + 1 < len(word) else (i + 1, 0) if i + 1 < n else None
+            if letter in attached:
+                break
+            if letter in values:
                 step = 1 if k + 1 < len(word) else 2  # `-Wignore`, `-W ignore`
                 break
         i += step

@@ -597,7 +597,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 script = words[1]
             else:
                 at = script_operand(words, head)
-                script = None if at is None else words[at]
+                script = None if at is None else words[at[0]][at[1] :]
         files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or script is not None
         if files:
             if moved:
@@ -851,9 +851,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in SCRIPT_RUNNERS and len(rest) > 1:  # `python3 x.py` reads x.py
         at = script_operand([w.value for w in rest], program)
         if at is not None:
-            read_first += _file_subjects(
-                _values_of(rest[at], source, cmd.bound), text, config, False
-            )
+            word, start = rest[at[0]], at[1]
+            if start:  # `php -fx.php`: the name past the option
+                paths = _any_if_variable([_up_to_variable(word)[start:]])
+            else:
+                paths = _values_of(word, source, cmd.bound)
+            read_first += _file_subjects(paths, text, config, False)
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`
