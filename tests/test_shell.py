@@ -2581,6 +2581,8 @@ def test_an_interpreter_reads_the_script_it_runs():
     # ruby reads its operands as perl does (`ruby -ne 'puts $_' .env`): each one.
     assert reads("ruby -ne 'puts $_' .env") == ["puts $_", ".env"]
     assert reads("ruby x.rb .env") == ["x.rb", ".env"]
+    edits = [s["args"]["path"] for s in split("ruby -i.bak -pe 'x' a b") if s.get("tool") == "edit"]
+    assert edits == ["a", "b"]  # in place, as perl -i
     assert reads("python3 $F") == ["/\0every"]  # any file
 
 

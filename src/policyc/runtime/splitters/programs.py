@@ -1019,7 +1019,7 @@ _WRITER_VALUES = {
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 _ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
-FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp", "perl"}
+FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp", "perl", "ruby"}
 FILE_WRITERS |= _ARCHIVERS
 
 
@@ -1439,7 +1439,7 @@ def _tar_writes(words: list[str]) -> list[str]:
     return []
 
 
-# The in-place editors, sed -i and perl -i: the letters that give the
+# The in-place editors, sed -i, perl -i and ruby -i: the letters that give the
 # script (`-e`), those that take the rest of their word or the next one as
 # a value, those that take the rest only, those that take digits only
 # (perl's `-0777`, `-l`), and whether options end at the first operand
@@ -1448,6 +1448,7 @@ def _tar_writes(words: list[str]) -> list[str]:
 _IN_PLACE = {
     "sed": ("ef", "efl", "", "", False),
     "perl": ("eE", "eEI", "FMmxCdD", "0l", True),
+    "ruby": ("e", "erICE", "xWTFK", "0", True),
 }
 # GNU sed's long options that take a value, by the shortest prefix
 # getopt_long takes for each (`--f` is ambiguous, and sed refuses it).
@@ -1456,7 +1457,7 @@ _DIGITS = frozenset("0123456789abcdefABCDEFx")  # perl's `-0777`, `-0x1FF`, `-l0
 
 
 def _in_place_edits(program: str, words: list[str]) -> list[str]:
-    """The files `sed -i` or `perl -i` edits: its operands less the script,
+    """The files `sed -i`, `perl -i` or `ruby -i` edits: its operands less the script,
     which is the first operand unless `-e` gives it. BSD sed's `-i ''` and
     `-i .bak` read so leave the script among the files: an extra
     constraint, never a file missed."""
