@@ -303,6 +303,28 @@ def test_a_missing_or_refused_artifact_is_denied(tmp_path, artifact):
     assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
 
 
+def test_the_hook_says_why_a_rule_met_a_command_whose_text_does_not_show_it(artifact, tmp_path):
+    # `rm $F` denied by Bash(rm -rf:*), `cat $F` by Read(./.env), `grep -r`
+    # of the project by it too: the model is told what to change. The
+    # verdict's record keeps SPEC's reason.
+    log = tmp_path / "verdicts.jsonl"
+    got, reason = hook(artifact, payload("Bash", {"command": "rm $F"}), "--log", str(log))
+    assert got == "deny" and reason.startswith('denied by Bash(rm -rf:*) on "rm $F"')
+    assert reason.endswith(
+        '(policyc: part of "rm $F" is not known before it runs, a variable or what xargs'
+        " reads, and may make it a command Bash(rm -rf:*) names; write the value out)"
+    )
+    assert "policyc:" not in json.loads(log.read_text())["reason"]
+    got, reason = hook(artifact, payload("Bash", {"command": "npm run x $F"}))
+    assert got == "allow"  # (nothing to say of an allow)
+    got, reason = hook(artifact, payload("Bash", {"command": "ls | xargs cat"}))
+    assert got == "deny" and "so it may be any file; write the path out)" in reason
+    got, reason = hook(artifact, payload("Bash", {"command": "grep -r KEY ."}))
+    assert got == "deny" and "reads or changes every file under /repo" in reason
+    got, reason = hook(artifact, payload("Bash", {"command": "git status && curl x"}))
+    assert got == "deny" and "policyc:" not in reason  # the command shows the rule's text
+
+
 def test_the_hook_logs_each_verdict_record(artifact, tmp_path):
     log = tmp_path / "verdicts.jsonl"
     hook(artifact, payload("Bash", {"command": "curl x"}), "--log", str(log))

@@ -84,11 +84,57 @@ def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
                 print(
                     f"policyc hook: cannot append to {log}: {exc.strerror or exc}", file=sys.stderr
                 )
-        return _answer(DECISIONS[verdict.action], verdict.reason)
+        reason = verdict.reason
+        if verdict.action != "allow" and verdict.subject:
+            reason += _hint(table, tool, payload.get("tool_input"), cwd, verdict)
+        return _answer(DECISIONS[verdict.action], reason)
     except Exception as exc:  # fail closed, whatever happened
         return _answer(
             "deny", f"policyc hook: internal error ({type(exc).__name__}); the call is refused"
         )
+
+
+def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
+    """Why the rule met the command, when its text does not say (for the
+    model, and the person asked): a value not known before the command runs
+    (`rm $F` denied by `Bash(rm -rf:*)`, `cat $F` by `Read(./.env)`), or a
+    folder whose every file the command reads or changes (`grep -r x src`
+    under `Read(**/.env)`). The verdict and its record keep SPEC's reason;
+    only the hook's message says more. Empty when there is nothing to add."""
+    from .runtime.paths import EVERY_FILE
+
+    _, parts = table.explain(tool, tool_input, cwd=cwd if isinstance(cwd, str) else None)
+    quoted = quote(verdict.subject)
+    folders: list[str] = []
+    for part in parts:
+        got = part["verdict"]
+        if got is None or got.rule != verdict.rule or part["text"] != verdict.subject:
+            continue
+        if part["by_open"]:
+            return (
+                f" (policyc: part of {quoted} is not known before it runs, a variable or what"
+                f" xargs reads, and may make it a command {verdict.rule} names; write the"
+                " value out)"
+            )
+        args = part["args"]
+        spec = table.tools.get(part["tool"])
+        value = args.get(spec.field) if isinstance(args, dict) and spec and spec.field else None
+        if isinstance(value, str) and value.endswith("/" + EVERY_FILE):
+            folder = value[: -len(EVERY_FILE) - 1] or "/"
+            if folder not in folders:
+                folders.append(folder)
+    if "/" in folders:
+        return (
+            f" (policyc: a file {quoted} names is not known before it runs, a variable or what"
+            " xargs reads, so it may be any file; write the path out)"
+        )
+    if folders:
+        named = ", ".join(folders[:-1]) + " or " + folders[-1] if len(folders) > 1 else folders[0]
+        return (
+            f" (policyc: {quoted} reads or changes every file under {named}, which may hold"
+            f" one {verdict.rule} names; name the files, or use a tool that skips it)"
+        )
+    return ""
 
 
 def main(argv: list[str]) -> int:

@@ -211,8 +211,9 @@ class Table:
         """The call's verdict, and what made it: each subject its tool's
         splitter made of it (or the ones given), with the verdict it got
         alone (None: a constraint no deny or ask rule meets), and the call's
-        own args (`"call": True`) when every subject is a constraint. The
-        strictest of those stands (first of equals). Empty when the call is
+        own args (`"call": True`) when every subject is a constraint; `by_open`:
+        the part's verdict is that of a rule it meets only by what is not
+        known in it (`open`). The strictest of those stands (first of equals). Empty when the call is
         not split, or cannot be (the verdict says why). For people reading a
         verdict (`policyc decide --explain`), not for the hot path.
         """
@@ -230,7 +231,10 @@ class Table:
                 subjects = splitter(args, ctx)
             if type(subjects) is not list:
                 return verdict, []
-            parts = self._subject_parts(lists, tool, args, confined, subjects, ctx, walk=False)
+            opened: list[int] = []
+            parts = self._subject_parts(
+                lists, tool, args, confined, subjects, ctx, walk=False, opened=opened
+            )
         except Exception:  # (SplitError among them): the verdict says what went wrong
             return verdict, []
         if type(parts) is not list:
@@ -243,8 +247,11 @@ class Table:
                 "constrain": bool(subject.get("constrain")),
                 "open": subject.get("open"),
                 "verdict": part,
+                "by_open": index in opened,  # a rule the value as written does not match
             }
-            for subject, (_, part) in zip(subjects, parts, strict=False)  # (the call: below)
+            for index, (subject, (_, part)) in enumerate(
+                zip(subjects, parts, strict=False)  # (the call: below)
+            )
         ]
         if len(parts) > len(subjects):  # every subject constrains: the call's own args too
             rows.append(
@@ -389,11 +396,14 @@ class Table:
             reason = blocked_reason(reason, best_text, [text for text, _ in parts])
         return best.as_call(tool, best_text, conf, reason)
 
-    def _subject_parts(self, lists, tool, args, confined, subjects, ctx=None, walk=True):
+    def _subject_parts(
+        self, lists, tool, args, confined, subjects, ctx=None, walk=True, opened=None
+    ):
         """Each subject's own verdict with its text, in order (None: a
         constraint no deny or ask rule meets), then the call's own args'
         (text "") when every subject is a constraint; or the failed verdict
-        of a subject that cannot be read."""
+        of a subject that cannot be read. `opened`: a list to which the
+        index of each part whose verdict its `open` text gave is added."""
         conf = confined or ""
         parts: list[tuple[str, Verdict | None]] = []
         every_constrains = True
@@ -424,7 +434,10 @@ class Table:
             if known is not None:
                 if type(known) is not str:
                     return failed_verdict(tool, "a subject's open text is not a string", conf)
+                as_written = verdict
                 verdict = self._open_verdict(lists, target, known, verdict)
+                if opened is not None and verdict is not as_written:
+                    opened.append(len(parts))
             parts.append((text, verdict))
         if every_constrains:
             parts.append(
