@@ -231,9 +231,10 @@ def run(artifact: str, calls: list[dict] | None, repeats: int = 3, cwd: str | No
     start = time.perf_counter()
     table = load(artifact)
     load_s = time.perf_counter() - start
-    tools = getattr(table, "table", table).tools
+    inner = getattr(table, "table", table)  # a generated module's ordinary table
+    tools = inner.tools
     if calls is None:
-        calls = generated_calls(getattr(table, "table", table), cwd=cwd or os.getcwd())
+        calls = generated_calls(inner, cwd=cwd or os.getcwd())
     elif cwd is not None:
         calls = [
             call | {"cwd": cwd}

@@ -209,16 +209,15 @@ def cmd_decide(args: argparse.Namespace) -> int:
 def _shown_args(table, tool: str, args: object) -> str:
     """A subject's value as a person reads it: its matcher's field, with
     the path that stands for every file under a folder said so."""
-    from .runtime.paths import EVERY_FILE
+    from .runtime.matchers import field_value
+    from .runtime.splitters.words import every_file_folder
 
     spec = table.tools.get(tool)
-    field = spec.field if spec is not None else None
-    value = args.get(field) if isinstance(args, dict) and field else None
-    if not isinstance(value, str):
+    value = field_value(args, spec.field) if spec is not None and spec.field else None
+    if value is None:
         return json.dumps(args, ensure_ascii=False)
-    if value.endswith("/" + EVERY_FILE):
-        return "every file under " + (value[: -len(EVERY_FILE) - 1] or "/")
-    return json.dumps(value, ensure_ascii=False)
+    folder = every_file_folder(value)
+    return json.dumps(value, ensure_ascii=False) if folder is None else "every file under " + folder
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:

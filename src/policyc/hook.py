@@ -101,7 +101,8 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
     folder whose every file the command reads or changes (`grep -r x src`
     under `Read(**/.env)`). The verdict and its record keep SPEC's reason;
     only the hook's message says more. Empty when there is nothing to add."""
-    from .runtime.paths import EVERY_FILE
+    from .runtime.matchers import field_value
+    from .runtime.splitters.words import every_file_folder
 
     _, parts = table.explain(tool, tool_input, cwd=cwd if isinstance(cwd, str) else None)
     quoted = quote(verdict.subject)
@@ -116,13 +117,11 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
                 f" xargs reads, and may make it a command {verdict.rule} names; write the"
                 " value out)"
             )
-        args = part["args"]
         spec = table.tools.get(part["tool"])
-        value = args.get(spec.field) if isinstance(args, dict) and spec and spec.field else None
-        if isinstance(value, str) and value.endswith("/" + EVERY_FILE):
-            folder = value[: -len(EVERY_FILE) - 1] or "/"
-            if folder not in folders:
-                folders.append(folder)
+        value = field_value(part["args"], spec.field) if spec is not None and spec.field else None
+        folder = every_file_folder(value) if value is not None else None
+        if folder is not None and folder not in folders:
+            folders.append(folder)
     if "/" in folders:
         return (
             f" (policyc: a file {quoted} names is not known before it runs, a variable or what"

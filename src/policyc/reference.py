@@ -72,7 +72,7 @@ def may_match(kind: str, spec: str, known: str) -> bool:
     if kind == "prefix":
         if spec.endswith(":*"):
             key = spec[:-2]
-            return key.startswith(known) or known.startswith(key) or ended.startswith(key)
+            return key.startswith(known) or known.startswith(key)
         return spec.startswith(known) or spec == ended
     return False
 

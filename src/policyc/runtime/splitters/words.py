@@ -21,6 +21,14 @@ def files_in(folder: str) -> str:
     return folder.rstrip("/") + "/" + EVERY_FILE
 
 
+def every_file_folder(path: str) -> str | None:
+    """The folder a path that stands for every file under it names
+    (`files_in`'s inverse: `/` for ANYWHERE), else None."""
+    if not path.endswith("/" + EVERY_FILE):
+        return None
+    return path[: -len(EVERY_FILE) - 1] or "/"
+
+
 # What a word not known here (a variable's value, xargs' input) may name:
 # any file, so every file stands for it (see `variables`).
 ANYWHERE = files_in("/")
