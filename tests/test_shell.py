@@ -2586,6 +2586,18 @@ def test_an_interpreter_reads_the_script_it_runs():
     assert reads("python3 $F") == ["/\0every"]  # any file
 
 
+def test_bun_exec_runs_its_string_in_a_shell():
+    """`bun exec 'rm -rf /'` ran rm in Bun's shell past `Bash(rm -rf:*)`
+    under `Bash(bun:*)`: its string is read as `bash -c`'s is."""
+    assert _parts("bun exec 'rm -rf / && echo hi'") == [("rm -rf /", False), ("echo hi", False)]
+    assert _parts("bun --cwd x exec echo hi") == [("echo hi", False)]
+    assert _parts("bun install") == [("bun install", False)]
+    assert _parts("bun x rimraf /") == [("bun x rimraf /", False), ("rimraf /", True)]
+    for command in ["bun --frobnicate exec 'rm -rf /'", "echo 'rm -rf /' | xargs bun exec"]:
+        with pytest.raises(SplitError):
+            split(command)
+
+
 def test_the_dotenv_files_a_command_loads_are_read():
     def files(command):
         return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]

@@ -787,7 +787,7 @@ TAKER_NAMES = option_names(
     "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
     "incus heroku fly flyctl gcloud vagrant gh mosh machinectl multipass limactl lima colima "
     "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch socat ncat nc "
-    "netcat sqlite3 psql mysql mariadb hyperfine sg "
+    "netcat sqlite3 psql mysql mariadb hyperfine sg bun "
     "newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
@@ -1547,6 +1547,7 @@ PLAIN_UNLESS.update(
     dict.fromkeys(("nerdctl", "docker-compose", "podman-compose"), PLAIN_UNLESS["docker"])
 )
 PLAIN_UNLESS["incus"] = PLAIN_UNLESS["lxc"]
+PLAIN_UNLESS["bun"] = lambda words: "x" in words or "exec" in words  # a runner, a shell string
 
 
 # Archivers that take the names of the files they read from their input or

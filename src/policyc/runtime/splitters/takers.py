@@ -1,8 +1,8 @@
 """Programs that run a command they are given, as a string or as words,
 and the table of all such readers, `COMMAND_TAKERS`: here su and runuser,
 script, watch, flock, strace, ltrace, valgrind, gdb, mise, direnv, nix,
-hyperfine, sg, GNU parallel, entr, watchexec and nodemon, and at, batch
-and crontab (refused unless they only list or remove); tmux and screen in
+hyperfine, sg, GNU parallel, entr, watchexec, nodemon and `bun exec`, and
+at, batch and crontab (refused unless they only list or remove); tmux and screen in
 `terminals`, ssh, containers and bwrap in `hosts`, the secret runners in
 `vaults`. `shell` decides what they return (see HELD in `words`).
 """
@@ -31,6 +31,7 @@ from .words import (
     getopt_spec,
     input_word,
     is_input,
+    joined_string,
     last_option,
     new_word,
     opens_shell,
@@ -558,6 +559,34 @@ def _nodemon_commands(words: list[Word], name: str) -> list | None:
     return taken if len(taken) > 1 else None
 
 
+# bun 1.x's own options, before its subcommand.
+_BUN = getopt_spec(
+    "rpFe",
+    "hvib",
+    "c",
+    "--preload --port --conditions --title --unhandled-rejections --elide-lines --filter "
+    "--shell --env-file --cwd --install --max-http-header-size --print --eval",
+    "--watch --hot --no-clear-screen --smol --inspect-wait --inspect-brk --if-present "
+    "--no-install --prefer-offline --prefer-latest --expose-gc --no-deprecation "
+    "--throw-deprecation --zero-fill-buffers --no-addons --silent --version --revision "
+    "--bun --help --fetch-preconnect",
+    "--inspect --config",
+)
+
+
+def _bun_commands(words: list[Word], name: str) -> list | None:
+    """`bun exec STRING` runs STRING in Bun's shell, a bash-like one (pipes,
+    `&&`, redirects, `$(…)`), its words joined as watch's are: read as
+    `bash -c STRING`. Other subcommands run none here (`bun x` is a runner,
+    `programs.RUNNERS`); an option not known before `exec` is refused."""
+    if not any(w.value == "exec" for w in words[1:]):
+        return None
+    options, operands = getopt(words, name, _BUN, permute=False)
+    if not operands or operands[0].value != "exec" or len(operands) < 2:
+        return None
+    return [joined_string(operands[1:], f"{name} exec")]
+
+
 # gdb 12 to 15 (getopt_long_only: `-ex` and `--ex` alike). Options naming a
 # script, an interpreter or another program file are not listed: refused.
 _GDB_VALUES = option_names(
@@ -638,6 +667,7 @@ COMMAND_TAKERS = {
     "entr": _entr_commands,
     "watchexec": _watchexec_commands,
     "nodemon": _nodemon_commands,
+    "bun": _bun_commands,
     **dict.fromkeys(_SCHEDULER_SPECS, _scheduler_commands),
     **terminals.TAKERS,
     **archivers.TAKERS,
