@@ -2555,8 +2555,6 @@ def test_an_interpreter_reads_the_script_it_runs():
         "python3 -- .env",
         "python3 --check-hash-based-pycs never .env",
         "node .env",
-        "nodejs --require ./r.js .env",
-        "node --import=x.mjs .env",
         "sudo python3 .env",
         "php .env",  # (it prints all of it: text outside `<?php` is output)
         "php -n -d x=1 .env",
@@ -2584,6 +2582,89 @@ def test_an_interpreter_reads_the_script_it_runs():
     edits = [s["args"]["path"] for s in split("ruby -i.bak -pe 'x' a b") if s.get("tool") == "edit"]
     assert edits == ["a", "b"]  # in place, as perl -i
     assert reads("python3 $F") == ["/\0every"]  # any file
+
+
+def test_more_interpreters_read_their_script_and_the_files_they_load():
+    """`deno run .env`, `tclsh .env`, `julia .env` and `Rscript .env` show
+    .env in their errors, as python's do; `node -r ./.env x.js` loads .env
+    before x.js (a SyntaxError on its first line), and `gcc -E -x c .env`
+    and `cpp .env` print all of it."""
+
+    def reads(command):
+        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
+        assert split_general(command) == split(command), command  # both paths alike
+        return got
+
+    for command in [
+        "deno run .env",
+        "deno --quiet run -A --config deno.json .env",
+        "deno .env",
+        "deno test .env",
+        "bun .env",
+        "bun run .env",
+        "tsx .env",
+        "tsx watch .env",
+        "ts-node -P tsconfig.json .env",
+        "lua .env",
+        "luajit -O3 .env",
+        "lua -e 'x=1' .env",  # (lua runs both)
+        "Rscript --vanilla .env",
+        "R -f .env",
+        "R --file=.env",
+        "julia -t 4 .env",
+        "elixir -pa ebin .env",
+        "tclsh .env",
+        "guile .env",
+        "guile -s .env",
+        "racket .env",
+        "sbcl --script .env",
+        "runghc .env",
+        "ocaml -I lib .env",
+        "irb .env",
+        "scala run .env",
+        "groovy .env",
+        "swift .env",
+        "pypy3 .env",
+        "cpp .env",
+        "gcc -E -xc .env",
+        "clang -E -xc .env",
+        "as .env",
+    ]:
+        assert reads(command) == [".env"], command
+    for command in [
+        "deno eval 'console.log(1)' .env",
+        "deno task build",
+        "bun install",
+        "bun -e 1 .env",
+        "Rscript -e 'print(1)' .env",
+        "julia -e 1 .env",
+        "elixir --eval 1 .env",
+        "guile -c 1 .env",
+        "sbcl x.lisp",  # (sbcl runs no operand)
+        "swift build",
+        "ts-node -e 1 .env",
+    ]:
+        assert reads(command) == [], command
+    for command, files in [
+        ("node -r ./a.js x.js", ["./a.js", "x.js"]),
+        ("nodejs --require ./a.js x.js", ["./a.js", "x.js"]),
+        ("node --import=a.mjs x.js", ["a.mjs", "x.js"]),
+        ("node -r a -e 1", ["a"]),
+        ("bun --preload ./a.ts x.ts", ["./a.ts", "x.ts"]),
+        ("julia -L a.jl x.jl", ["a.jl", "x.jl"]),
+        ("elixir -r a.exs x.exs", ["a.exs", "x.exs"]),
+        ("racket -f a.rkt", ["a.rkt"]),
+        ("sbcl --load a.lisp --script x.lisp", ["a.lisp", "x.lisp"]),
+        ("deno run x.ts .env", ["x.ts"]),  # its arguments are not read
+        ("gcc -O2 -o prog main.c", ["prog", "main.c"]),  # an option's value too
+        ("gcc -E -x c .env", ["c", ".env"]),
+    ]:
+        assert reads(command) == files, command
+    # What a compiler writes: its `-o` file.
+    for command in ["gcc -o /etc/x x.c", "cc -o/etc/x x.c", "clang --output=/etc/x x.c"]:
+        edits = [s["args"]["path"] for s in split(command) if s.get("tool") == "edit"]
+        assert edits == ["/etc/x"], command
+    assert [s for s in split("gcc main.c") if s.get("tool") == "edit"] == []
 
 
 def test_bun_exec_runs_its_string_in_a_shell():

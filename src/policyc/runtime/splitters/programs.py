@@ -820,7 +820,10 @@ FILE_READERS = option_names(
     "dd paste join comm fold fmt pr expand unexpand rev look iconv column ptx tsort sum shuf "
     "split csplit uuencode yq numfmt zcat zless zmore zgrep zegrep zfgrep zdiff zcmp bzcat "
     "bzless bzmore bzgrep bzdiff xzcat xzless xzmore xzgrep xzdiff zstdcat zstdless zstdgrep "
-    "lzcat lz4cat"
+    "lzcat lz4cat "
+    # C's preprocessor and compilers and the assembler: `cpp .env` and `gcc
+    # -E -x c .env` print it, `as .env` each line in an error
+    "cpp gcc g++ cc c++ clang clang++ tcc as"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
@@ -1185,6 +1188,11 @@ _WRITES_BY = {
     "cpio": _cpio_writes,
     "jar": _key_letters_writes,
     "ar": _key_letters_writes,
+    # a compiler's and the assembler's `-o FILE`
+    **dict.fromkeys(
+        ("gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as"),
+        lambda words: [value] if (value := _option_value(words, _OUTPUT, "o")) else [],
+    ),
 }
 FILE_WRITERS |= frozenset(_WRITES_BY)
 
@@ -1612,95 +1620,6 @@ def _curl_leaves(words: list[str]) -> bool:
 
 PYTHONS = ("python", "python2", "python3", *(f"python3.{minor}" for minor in range(6, 16)))
 PYTHON_SERVERS = ("http.server", "SimpleHTTPServer")  # `python3 -m http.server`
-
-# Interpreters that read a script file named as their first operand, and
-# show it: `python3 .env` prints .env's first line in a SyntaxError (node's
-# errors likewise), and `php .env` prints all of it (text outside `<?php` is
-# output). The script is a read subject; a code string, a module or the
-# input (`-c`, `-m`, `-e`, `-r`, `-`) names none, and what the script itself
-# reads is not read here. (ruby, whose `-n` and `-p` read their operands as
-# perl's do, is a FILE_READER as perl is: every operand is read.)
-#
-# Each one's options, read as clusters (`-uc`, `-rjson`): letters taking a
-# value (attached, or the next word), letters taking one attached only,
-# letters after which no script is named, letters whose value is the
-# script; then long options taking a value, naming no script, naming the
-# script. An option not known is read as taking no value: a word read as
-# the script when it was a value only adds a file to read.
-_SCRIPT_OPTIONS = {
-    "python": ("WX", "", "cm", "", {"--check-hash-based-pycs"}, set(), set()),
-    "node": (
-        "rC",
-        "",
-        "epi",
-        "",
-        set(
-            "--require --import --loader --experimental-loader --conditions --input-type "
-            "--inspect-port --title --env-file --watch-path --redirect-warnings --report-dir "
-            "--diagnostic-dir --cpu-prof-dir --heap-prof-dir --stack-size --openssl-config "
-            "--icu-data-dir --experimental-config-file".split()
-        ),
-        {"--eval", "--print", "--interactive"},
-        set(),
-    ),
-    "php": (
-        "cdtz",
-        "",
-        "rBREaS",
-        "fF",
-        {"--php-ini", "--define"},
-        {"--run", "--process-begin", "--process-code", "--process-end", "--interactive"},
-        {"--file", "--process-file"},
-    ),
-}
-_SCRIPT_KINDS = {
-    **dict.fromkeys(PYTHONS, "python"),
-    **dict.fromkeys(("node", "nodejs"), "node"),
-    "php": "php",
-}
-SCRIPT_RUNNERS = frozenset(_SCRIPT_KINDS)
-
-
-def script_operand(words: list[str], program: str) -> tuple[int, int] | None:
-    """Where the script an interpreter runs is named among its words: the
-    word's index and where in it the name starts (`python3 -u x.py`: (2,
-    0); `php -fx.php`: (1, 2)), or None: a code string, a module, the
-    input, no operand."""
-    values, attached, none, files, long_values, long_none, long_files = _SCRIPT_OPTIONS[
-        _SCRIPT_KINDS[program]
-    ]
-    i, n = 1, len(words)
-    while i < n:
-        word = words[i]
-        if word == "--":
-            return (i + 1, 0) if i + 1 < n else None
-        if word[:1] != "-" or word == "":
-            return i, 0
-        if word == "-":
-            return None  # the input
-        if word[:2] == "--":
-            option, eq, _ = word.partition("=")
-            if option in long_none:
-                return None
-            if option in long_files:
-                return (i, len(option) + 1) if eq else (i + 1, 0) if i + 1 < n else None
-            i += 2 if option in long_values and not eq else 1
-            continue
-        step = 1
-        for k in range(1, len(word)):
-            letter = word[k]
-            if letter in none:
-                return None
-            if letter in files:
-                return (i, k + 1) if k + 1 < len(word) else (i + 1, 0) if i + 1 < n else None
-            if letter in attached:
-                break
-            if letter in values:
-                step = 1 if k + 1 < len(word) else 2  # `-Wignore`, `-W ignore`
-                break
-        i += step
-    return None
-
 
 TRANSFER_PLAIN_UNLESS = {
     "curl": _curl_leaves,

@@ -36,6 +36,7 @@ from .directories import after, anchored
 from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
 from .gitfiles import git_files  # small: the plain path reads `git add x` with it
+from .interpreters import FIRST_WORD_SCRIPT, SCRIPT_RUNNERS, script_files
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -57,7 +58,6 @@ from .programs import (
     REFUSED_VARIABLES,
     RUNNER_SHELLS,
     RUNNERS,
-    SCRIPT_RUNNERS,
     SCRIPTED_NAMES,
     SHELLS,
     TAKER_NAMES,
@@ -73,7 +73,6 @@ from .programs import (
     program_name,
     read_operands,
     runner_commands,
-    script_operand,
     shell_reads_input,
     shell_script,
     shell_script_file,
@@ -591,14 +590,13 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                             break
             elif _READ_ARGUMENTS[head](words):
                 return None
-        script = None  # `python3 x.py` reads x.py
+        scripts = None  # `python3 x.py` reads x.py
         if head in SCRIPT_RUNNERS and len(words) > 1:
-            if words[1][0] != "-":  # the commonest, without a call
-                script = words[1]
+            if words[1][0] != "-" and head in FIRST_WORD_SCRIPT:  # the commonest, without a call
+                scripts = [words[1]]
             else:
-                at = script_operand(words, head)
-                script = None if at is None else words[at[0]][at[1] :]
-        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or script is not None
+                scripts = [words[i][k:] for i, k in script_files(words, head)] or None
+        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or scripts is not None
         if files:
             if moved:
                 return None
@@ -630,15 +628,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out += _file_subjects(read, stripped, config, write=False)
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
-        elif script is not None:
-            out.append(
-                {
-                    "args": {config.read_field: script},
-                    "text": stripped,
-                    "tool": config.read_tool,
-                    "constrain": True,
-                }
-            )
+        elif scripts is not None:
+            out += _file_subjects(scripts, stripped, config, write=False)
     return out
 
 
@@ -849,9 +840,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if reason is not None:
             raise SplitError(f"{reason} cannot be evaluated statically")
     if program in SCRIPT_RUNNERS and len(rest) > 1:  # `python3 x.py` reads x.py
-        at = script_operand([w.value for w in rest], program)
-        if at is not None:
-            word, start = rest[at[0]], at[1]
+        for at, start in script_files([w.value for w in rest], program):
+            word = rest[at]
             if start:  # `php -fx.php`: the name past the option
                 paths = _any_if_variable([_up_to_variable(word)[start:]])
             else:
