@@ -2656,6 +2656,12 @@ def test_more_interpreters_read_their_script_and_the_files_they_load():
         ("racket -f a.rkt", ["a.rkt"]),
         ("sbcl --load a.lisp --script x.lisp", ["a.lisp", "x.lisp"]),
         ("deno run x.ts .env", ["x.ts"]),  # its arguments are not read
+        # python's modules that read and show the files they are given
+        ("python3 -m base64 .env", [".env"]),
+        ("python3 -mjson.tool -- a.json b.json", ["a.json", "b.json"]),
+        ("python3 -um tokenize --exact .env", [".env"]),
+        ("python3 -m pdb x.py a", ["x.py", "a"]),
+        ("python3 -m pytest .env", []),
         ("gcc -O2 -o prog main.c", ["prog", "main.c"]),  # an option's value too
         ("gcc -E -x c .env", ["c", ".env"]),
     ]:

@@ -629,7 +629,15 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
         elif scripts is not None:
-            out += _file_subjects(scripts, stripped, config, write=False)
+            for script in scripts:  # inline, as for a reader's (measured)
+                out.append(
+                    {
+                        "args": {config.read_field: script},
+                        "text": stripped,
+                        "tool": config.read_tool,
+                        "constrain": True,
+                    }
+                )
     return out
 
 
