@@ -2673,6 +2673,44 @@ def test_more_interpreters_read_their_script_and_the_files_they_load():
     assert [s for s in split("gcc main.c") if s.get("tool") == "edit"] == []
 
 
+def test_the_files_a_program_is_told_to_load_are_read():
+    """`docker build -f .env .` printed .env's first line in a parse error,
+    `make -p -f .env` its variables, `pip install -r .env` its lines, and
+    `kubectl create secret … --from-env-file=.env` sent it to the cluster,
+    past `Read(./.env)`: the files such options name are read."""
+
+    def reads(command):
+        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
+        assert split_general(command) == split(command), command  # both paths alike
+        return got
+
+    for command, files in [
+        ("docker build -f .env .", [".env"]),
+        ("docker build --file=.env .", [".env"]),
+        ("podman compose -f a.yml up", ["a.yml"]),
+        ("docker build --secret id=x,src=.env .", ["id=x,src=.env", "x", ".env"]),
+        ("kubectl apply -f k8s/", ["k8s/"]),
+        ("kubectl create secret generic s --from-file=k=.env", ["k=.env", ".env"]),
+        ("kubectl create configmap c --from-env-file .env", [".env"]),
+        ("helm install x . -f v.yaml --set-file k=.env", ["v.yaml", "k=.env", ".env"]),
+        ("make -pf .env", [".env"]),
+        ("make -f.env", [".env"]),
+        ("make --makefile=.env all", [".env"]),
+        ("pip install -r requirements.txt", ["requirements.txt"]),
+        ("uv pip install -c c.txt x", ["c.txt"]),
+        ("terraform plan -var-file=prod.tfvars", ["prod.tfvars"]),
+        ("cargo run --manifest-path x/Cargo.toml", ["x/Cargo.toml"]),
+        ("ansible-playbook -i hosts -e @vars.yml site.yml", ["hosts", "@vars.yml", "vars.yml"]),
+        ("make -f $F", ["/\0every"]),  # any file
+        # none: no such option, another command's words, uv's command's options
+        ("make test", []),
+        ("docker ps -a", []),
+        ("helm install x . -- -f y", []),
+        ("uv run python -c 'print(1)'", []),
+    ]:
+        assert reads(command) == files, command
+
+
 def test_bun_exec_runs_its_string_in_a_shell():
     """`bun exec 'rm -rf /'` ran rm in Bun's shell past `Bash(rm -rf:*)`
     under `Bash(bun:*)`: its string is read as `bash -c`'s is."""

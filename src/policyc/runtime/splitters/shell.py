@@ -37,6 +37,7 @@ from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
 from .gitfiles import git_files  # small: the plain path reads `git add x` with it
 from .interpreters import FIRST_WORD_SCRIPT, SCRIPT_RUNNERS, script_files
+from .loaded import OPTION_FILES, option_files
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -596,6 +597,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 scripts = [words[1]]
             else:
                 scripts = [words[i][k:] for i, k in script_files(words, head)] or None
+        if head in OPTION_FILES and " -" in stripped:  # `docker build -f x .` reads x
+            scripts = (scripts or []) + option_files(words, head) or None
         files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or scripts is not None
         if files:
             if moved:
@@ -855,6 +858,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             else:
                 paths = _values_of(word, source, cmd.bound)
             read_first += _file_subjects(paths, text, config, False)
+    if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
+        paths = option_files([_up_to_variable(w) for w in rest], program)
+        read_first += _file_subjects(_any_if_variable(paths), text, config, False)
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`

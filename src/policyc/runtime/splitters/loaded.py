@@ -1,0 +1,99 @@
+"""Files a program reads because one of its options names them: a
+Dockerfile, Kubernetes manifests and secrets, Helm values, a makefile,
+pip's requirements, Terraform's variables, a Cargo manifest, Ansible's
+inventory and variables.
+
+Each may show what it reads, or send it on: `docker build -f .env .`
+prints .env's first line in a parse error, `make -p -f .env` every
+variable .env sets, `pip install -r .env` each line it cannot read, and
+`kubectl create secret generic x --from-env-file=.env` copies .env to the
+cluster. So each value is a read subject, held to the read tool's deny and
+ask rules as a reader's operand is. Words after `--` are another
+command's (`kubectl exec pod -- tail -f x`) and are not read.
+
+A value may hold a file among other things: `--from-file=KEY=PATH`,
+docker's `--secret id=x,src=PATH`, Ansible's `-e @FILE`. Each such part is
+read too: a part that is no file only adds a path no rule names.
+"""
+
+from __future__ import annotations
+
+from .words import option_names
+
+_CONTAINERS = (frozenset("f"), option_names("--file --secret --label-file"))
+_KUBERNETES = (frozenset("f"), option_names("--filename --from-file --from-env-file --kubeconfig"))
+_PIP = (frozenset("rc"), option_names("--requirement --requirements --constraint --constraints"))
+_TERRAFORM = (frozenset(), option_names("-var-file --var-file"))
+# Each program: its short letters and long names whose value is a file it
+# reads, and the subcommand it must have, if any (`uv pip install -r`; in
+# `uv run`, `-r` and `-c` are the command's own: `uv run python -c …`).
+OPTION_FILES: dict[str, tuple[frozenset, frozenset, str | None]] = {
+    **dict.fromkeys(
+        ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), (*_CONTAINERS, None)
+    ),
+    **dict.fromkeys(("kubectl", "oc"), (*_KUBERNETES, None)),
+    "helm": (frozenset("f"), option_names("--values --set-file --kubeconfig"), None),
+    "make": (frozenset("f"), option_names("--file --makefile"), None),
+    **dict.fromkeys(("pip", "pip3"), (*_PIP, None)),
+    "uv": (*_PIP, "pip"),
+    **dict.fromkeys(("terraform", "tofu", "terragrunt"), (*_TERRAFORM, None)),
+    "cargo": (frozenset(), option_names("--manifest-path"), None),
+    **dict.fromkeys(
+        ("ansible", "ansible-playbook"),
+        (frozenset("ie"), option_names("--inventory --extra-vars --vault-password-file"), None),
+    ),
+}
+
+
+def option_files(words: list[str], program: str) -> list[str]:
+    """The files `program`'s options name among its words (`docker build -f
+    x .`: ["x"]; `kubectl create secret generic s --from-file=k=.env`:
+    ["k=.env", ".env"])."""
+    letters, names, subcommand = OPTION_FILES[program]
+    if subcommand is not None and subcommand not in words[1:3]:
+        return []
+    out: list[str] = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            break
+        if word[:1] != "-" or len(word) < 2:
+            continue
+        option, eq, value = word.partition("=")
+        if option in names:
+            if not eq:
+                if i >= n:
+                    break
+                value = words[i]
+                i += 1
+        elif word[1] != "-" and not letters.isdisjoint(word):
+            # In a cluster (`make -pf FILE`, `-fFILE`), the letter's value
+            # is the rest of the word, or the next word.
+            k = next(k for k in range(1, len(word)) if word[k] in letters)
+            if k + 1 < len(word):
+                value = word[k + 1 :]
+            elif i < n:
+                value = words[i]
+                i += 1
+            else:
+                break
+        else:
+            continue
+        out += _paths_in(value)
+    return out
+
+
+def _paths_in(value: str) -> list[str]:
+    """A value, and the paths it may hold: after `@`, and after each `=` in
+    its comma-separated parts (`k=.env`, `id=x,src=.env`)."""
+    out = [value]
+    if value[:1] == "@":
+        out.append(value[1:])
+    if "=" in value:
+        for part in value.split(","):
+            _, eq, path = part.partition("=")
+            if eq and path:
+                out.append(path)
+    return out
