@@ -3051,7 +3051,32 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         ("edit", "build"),
         ("edit", "build/\0worktree"),
     ]
+    # What git keeps of a file it is told to read: a message, an object,
+    # the index, a stash, an archive, a config file.
+    assert files("git commit -F .env") == [("read", ".env")]
+    assert files("git commit -aF.env") == [("read", ".env")]
+    assert files("git tag -a v1 --file=.env") == [("read", ".env")]
+    assert files("git hash-object -w .env") == [("read", ".env")]
+    assert files("git hash-object -w $F") == [("read", "/\0every")]
+    assert files("git archive HEAD .env")[1:3] == [("read", ".env"), ("read", "HEAD/\0ifworktree")]
+    assert files("git stash push -m x -- .env") == [
+        *[("read", "x"), ("read", ".env"), ("read", "x/\0ifworktree")],
+        ("read", ".env/\0ifworktree"),
+        *[("edit", "x"), ("edit", ".env"), ("edit", "x/\0ifworktree")],
+        ("edit", ".env/\0ifworktree"),
+    ]
+    assert files("git config -f .env --list") == [("read", ".env")]
+    assert files("git config -f x a.b c") == [
+        ("read", "x"),
+        ("edit", "x"),
+        ("edit", "x/\0ifworktree"),
+    ]
     for none in [
+        "git commit -am wip",
+        "git commit -m 'F x'",
+        'git stash push -m "$M"',
+        "git stash list",
+        "git config user.name",
         "git status",
         "git diff",
         "git log --oneline -5",
@@ -3065,7 +3090,15 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
-    for command in ["git add x", "git show HEAD:x", "git log -5", "git diff -- x", "git clean -fd"]:
+    for command in [
+        "git add x",
+        "git show HEAD:x",
+        "git log -5",
+        "git diff -- x",
+        "git clean -fd",
+        "git commit -F x",
+        "git stash push x",
+    ]:
         assert split(command) == split_general(command), command
 
 

@@ -57,6 +57,79 @@ def _cleaned(words: list[str], unknown: str) -> list[str]:
     return cleaned + [ANYWHERE] if ANYWHERE in paths else cleaned
 
 
+# Commands that read the files an option names (a message: `-F FILE`; a
+# config file: `-f FILE`), and those that read their operands: stage them
+# (update-index), store them (hash-object), archive them from a revision
+# (archive; `git archive HEAD .env` is the tracked .env), stash them.
+_MESSAGE_FILES = ("F", ("--file",))
+_FILE_OPTIONS = {
+    "commit": _MESSAGE_FILES,
+    "tag": _MESSAGE_FILES,
+    "merge": _MESSAGE_FILES,
+    "notes": _MESSAGE_FILES,
+    "config": ("f", ("--file",)),
+}
+_READS_OPERANDS = frozenset({"hash-object", "update-index", "archive", "stash"})
+GIT_TAKES_FILES = frozenset(_FILE_OPTIONS) | _READS_OPERANDS
+# Options whose value is no file (`git stash push -m "$MSG"`).
+_NOT_FILES = frozenset({"-m", "--message", "-o", "--output", "--prefix", "--format", "-t"})
+# The short options of those that take a value, up to which a cluster is
+# read for the letter above (`git commit -aF msg.txt`; `-mF` is a message).
+_VALUE_LETTERS = "mcCtSFfeo"
+
+
+def _taken_files(command: str, rest: list[str], operands: list[str], unknown: str) -> list[str]:
+    """The files a GIT_TAKES_FILES command reads: its file options' values,
+    and its operands (`stash push`'s after `push`); a variable's, any file."""
+    files: list[str] = []
+    if command in _READS_OPERANDS and (command != "stash" or operands[:1] == ["push"]):
+        files = operands[1:] if command == "stash" else operands
+        if any(
+            w == unknown and (k == 0 or rest[k - 1] not in _NOT_FILES) for k, w in enumerate(rest)
+        ):
+            files.append(ANYWHERE)  # `git hash-object -w "$F"`: any file
+    letter, names = _FILE_OPTIONS.get(command, ("", ()))
+    for k, word in enumerate(rest):
+        if word == "--":
+            break
+        option, eq, value = word.partition("=")
+        if option in names:
+            files.append(value if eq else rest[k + 1] if k + 1 < len(rest) else "")
+        elif letter and word[:1] == "-" and word[1:2] != "-":
+            for j in range(1, len(word)):
+                if word[j] == letter:
+                    files.append(word[j + 1 :] or (rest[k + 1] if k + 1 < len(rest) else ""))
+                if word[j] in _VALUE_LETTERS:
+                    break
+    if unknown in rest or unknown in files:
+        files = [ANYWHERE if f == unknown else f for f in files]
+    return [f for f in files if f]
+
+
+_CONFIG_VALUES = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
+_CONFIG_CHANGES = frozenset(
+    "set unset rename-section remove-section edit --add --unset --unset-all --replace-all "
+    "--rename-section --remove-section --edit -e".split()
+)
+
+
+def _sets(rest: list[str]) -> bool:
+    """Whether `git config` changes its file: an option or a subcommand
+    that changes it, or a name and a value (`git config -f x a.b c`)."""
+    operands: list[str] = []
+    skip = False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word in _CONFIG_CHANGES:
+            return True
+        elif word in _CONFIG_VALUES:
+            skip = True
+        elif word[:1] != "-":
+            operands.append(word)
+    return len(operands) >= 2 and operands[0] not in ("get", "list")
+
+
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
     """The files `git [OPTIONS] COMMAND …` reads and writes; `at` is where
     COMMAND stands, `unknown` a word with a variable."""
@@ -95,6 +168,18 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             # `git log -p` show them: held to rules on all of them (a tracked
             # `.env` is printed by those too; an untracked one by none).
             reads.append(a_file_in("."))
+    elif command in GIT_TAKES_FILES:
+        # `git commit -F .env` makes .env the message `git log` prints, and
+        # `git hash-object -w .env` stores it for `git cat-file -p HASH`.
+        reads = _taken_files(command, words[at + 1 :], operands + after, unknown)
+        if command == "stash" or command == "config" and _sets(words[at + 1 :]):
+            # `git stash push PATH…` puts PATH back as it was; `git config -f
+            # FILE NAME VALUE` writes FILE.
+            writes = [path for path in reads if path != ANYWHERE]
+            writes_anywhere = ANYWHERE in reads
+        if command in ("stash", "archive", "update-index"):  # a pathspec may be a folder
+            named = [path for path in reads if path != ANYWHERE]
+            reads = and_under_if_folders(named, worktree=True) + reads[len(named) :]
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes, writes_anywhere = operands + after, anywhere
     elif command == "checkout":

@@ -531,6 +531,10 @@ GIT_SHOWS = frozenset(
     {"show", "cat-file", "blame", "annotate", "log", "whatchanged", "diff", "grep", "add"}
 )
 GIT_FILE_COMMANDS = GIT_SHOWS | {"checkout", "restore", "rm", "mv", "clean"}
+# and those that read files their options name (`git commit -aF.env`), or
+# their operands (`gitfiles.GIT_TAKES_FILES`)
+GIT_FILE_OPTIONS = frozenset({"commit", "tag", "merge", "notes", "config"})
+GIT_FILE_COMMANDS |= GIT_FILE_OPTIONS | {"hash-object", "update-index", "archive", "stash"}
 
 
 def git_command_at(words: list[Word]) -> int:
