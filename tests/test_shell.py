@@ -2373,6 +2373,11 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("paste .env; fold .env; zcat a.gz; xzcat b.xz; dd if=.env of=x bs=1") == [
         *[".env", ".env", "a.gz", "b.xz", ".env"]
     ]
+    # Diffs, dumps, highlighters, formatters, converters that print it.
+    assert reads("sdiff .env x; m4 .env; pandoc .env; clang-format .env; hexyl .env") == [
+        *[".env", "x", ".env", ".env", ".env", ".env"]
+    ]
+    assert reads("npx prettier --check .env") == [".env"]  # (what the runner runs)
     # The plain path and the general one agree.
     from policyc.runtime.splitters.shell import split_general
 
@@ -2536,16 +2541,20 @@ def test_a_value_not_known_leaves_the_command_open_past_what_is_known():
     assert table.decide("bash", {"command": "git $X"}).rule == "bash(git push:*)"
 
 
+def _reads_on_both_paths(command):
+    """The paths a command reads, the same on the plain path and the general one."""
+    got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
+    assert split_general(command) == split(command), command
+    return got
+
+
 def test_an_interpreter_reads_the_script_it_runs():
     """`python3 .env` printed .env's first line in a SyntaxError past
     `Read(./.env)`: the script an interpreter runs is read; a code string, a
     module or the input names none, and the script's own arguments are not
     read (what it does with them is not known)."""
 
-    def reads(command):
-        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
-        assert split_general(command) == split(command), command  # both paths alike
-        return got
+    reads = _reads_on_both_paths
 
     for command in [
         "python3 .env",
@@ -2590,10 +2599,7 @@ def test_more_interpreters_read_their_script_and_the_files_they_load():
     before x.js (a SyntaxError on its first line), and `gcc -E -x c .env`
     and `cpp .env` print all of it."""
 
-    def reads(command):
-        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
-        assert split_general(command) == split(command), command  # both paths alike
-        return got
+    reads = _reads_on_both_paths
 
     for command in [
         "deno run .env",
@@ -2679,10 +2685,7 @@ def test_the_files_a_program_is_told_to_load_are_read():
     `kubectl create secret … --from-env-file=.env` sent it to the cluster,
     past `Read(./.env)`: the files such options name are read."""
 
-    def reads(command):
-        got = [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
-        assert split_general(command) == split(command), command  # both paths alike
-        return got
+    reads = _reads_on_both_paths
 
     for command, files in [
         ("docker build -f .env .", [".env"]),
@@ -2804,6 +2807,7 @@ def test_the_files_a_writer_names_are_edit_constraints():
         "x",
     ]
     assert edits("echo x | sudo tee -a ~/.bashrc") == ["~/.bashrc"]
+    assert edits("dos2unix .env; unix2dos a b") == [".env", "a", "b"]  # in place
     assert edits("touch -r /etc/passwd x") == ["x"]  # a value it only reads is left out
     # A copy's sources are not written; its source's name in the target is.
     assert edits("cp /etc/hosts backup/") == ["backup/", "backup/hosts"]

@@ -827,7 +827,14 @@ FILE_READERS = option_names(
     "lzcat lz4cat "
     # C's preprocessor and compilers and the assembler: `cpp .env` and `gcc
     # -E -x c .env` print it, `as .env` each line in an error
-    "cpp gcc g++ cc c++ clang clang++ tcc as"
+    "cpp gcc g++ cc c++ clang clang++ tcc as "
+    # more that print what they read: diffs, hex dumps, highlighters and
+    # pagers, formatters (to their output unless told to write), converters
+    # and table tools (`sdiff .env /dev/null`, `m4 .env`, `pandoc .env`,
+    # `clang-format .env`, `gron x.json`, `mlr --icsv cat x.csv`)
+    "sdiff diff3 colordiff icdiff delta difft wdiff hexyl hd basenc shasum md5 pygmentize "
+    "highlight glow mdcat lynx w3m m4 pandoc xmllint gron fx mlr csvlook csvcat xsv qsv "
+    "clang-format shfmt prettier dos2unix unix2dos"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
@@ -1009,7 +1016,9 @@ def read_operands(words: list[str]) -> list[str]:
 # copy's sources (cp, ln and install write their last operand or their
 # `-t DIR`), the values of the options below, sed's files without -i, and
 # dd's `if=`. (The files under a folder `rm -r` removes: `with_files_under`.)
-_WRITES_EVERY = option_names("tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv")
+_WRITES_EVERY = option_names(
+    "tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv dos2unix unix2dos"
+)
 _WRITES_EVERY |= EDITORS
 _WRITES_LAST = option_names("cp ln install")
 _WRITER_VALUES = {
