@@ -2701,6 +2701,7 @@ def test_the_files_a_program_is_told_to_load_are_read():
         ("make --makefile=.env all", [".env"]),
         ("pip install -r requirements.txt", ["requirements.txt"]),
         ("uv pip install -c c.txt x", ["c.txt"]),
+        ("python3 -m pip install -r .env", [".env"]),
         ("terraform plan -var-file=prod.tfvars", ["prod.tfvars"]),
         ("cargo run --manifest-path x/Cargo.toml", ["x/Cargo.toml"]),
         ("ansible-playbook -i hosts -e @vars.yml site.yml", ["hosts", "@vars.yml", "vars.yml"]),

@@ -18,6 +18,7 @@ read too: a part that is no file only adds a path no rule names.
 
 from __future__ import annotations
 
+from .programs import PYTHONS
 from .words import option_names
 
 _CONTAINERS = (frozenset("f"), option_names("--file --secret --label-file"))
@@ -26,7 +27,8 @@ _PIP = (frozenset("rc"), option_names("--requirement --requirements --constraint
 _TERRAFORM = (frozenset(), option_names("-var-file --var-file"))
 # Each program: its short letters and long names whose value is a file it
 # reads, and the subcommand it must have, if any (`uv pip install -r`; in
-# `uv run`, `-r` and `-c` are the command's own: `uv run python -c …`).
+# `uv run`, `-r` and `-c` are the command's own: `uv run python -c …`;
+# `python3 -m pip`, whose `pip` is the second word).
 OPTION_FILES: dict[str, tuple[frozenset, frozenset, str | None]] = {
     **dict.fromkeys(
         ("docker", "podman", "nerdctl", "docker-compose", "podman-compose"), (*_CONTAINERS, None)
@@ -35,7 +37,7 @@ OPTION_FILES: dict[str, tuple[frozenset, frozenset, str | None]] = {
     "helm": (frozenset("f"), option_names("--values --set-file --kubeconfig"), None),
     "make": (frozenset("f"), option_names("--file --makefile"), None),
     **dict.fromkeys(("pip", "pip3"), (*_PIP, None)),
-    "uv": (*_PIP, "pip"),
+    **dict.fromkeys(("uv", *PYTHONS), (*_PIP, "pip")),  # `uv pip`, `python3 -m pip`
     **dict.fromkeys(("terraform", "tofu", "terragrunt"), (*_TERRAFORM, None)),
     "cargo": (frozenset(), option_names("--manifest-path"), None),
     **dict.fromkeys(
