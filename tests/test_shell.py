@@ -2722,6 +2722,8 @@ def test_bun_exec_runs_its_string_in_a_shell():
     assert _parts("bun --cwd x exec echo hi") == [("echo hi", False)]
     assert _parts("bun install") == [("bun install", False)]
     assert _parts("bun x rimraf /") == [("bun x rimraf /", False), ("rimraf /", True)]
+    # bun's `-c` is its config file (npx's is a shell string): both paths alike.
+    assert split("bun -c bunfig.toml install") == split_general("bun -c bunfig.toml install")
     for command in ["bun --frobnicate exec 'rm -rf /'", "echo 'rm -rf /' | xargs bun exec"]:
         with pytest.raises(SplitError):
             split(command)
@@ -3105,6 +3107,9 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         "git stash push x",
     ]:
         assert split(command) == split_general(command), command
+    for command in ["git config -R", "git config --frobnicate x"]:  # `gitruns` reads them
+        with pytest.raises(SplitError):
+            split(command)
 
 
 def test_the_keys_and_files_openssl_gpg_and_ssh_keygen_read_and_write_are_constraints():

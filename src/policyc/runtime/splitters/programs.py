@@ -278,7 +278,14 @@ RUNNERS: dict[str, tuple[frozenset | None, frozenset[str], frozenset[str], froze
     "npm": (frozenset({"exec", "x"}), *_NODE_EXEC),
     "pnpm": (frozenset({"exec", "dlx"}), *_NODE_EXEC),
     "yarn": (frozenset({"exec", "dlx"}), *_NODE_EXEC),
-    "bun": (frozenset({"x"}), *_NODE_EXEC),
+    # bun's `-c` is its config file, not npx's shell string (`bun exec`'s
+    # string: `takers`)
+    "bun": (
+        frozenset({"x"}),
+        _NODE_EXEC[0] | option_names("-c --config -r --preload --cwd --env-file"),
+        _NODE_EXEC[1],
+        frozenset(),
+    ),
     "bundle": (
         frozenset({"exec"}),
         option_names("--gemfile"),
@@ -493,8 +500,8 @@ def git_runs_something(words: list[str]) -> bool:
         return "run" in words
     if command == "submodule":
         return "foreach" in words
-    if command == "config":
-        return len(words) > 3
+    if command == "config":  # a write, or an option `gitruns` reads (it refuses unknown ones)
+        return len(words) > 3 or any(word[:1] == "-" for word in words[2:])
     prefixes, shorts = _GIT_OPTION_PREFIXES[command]
     for word in words[2:]:
         if word[:1] != "-":

@@ -609,9 +609,10 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             if words[1][0] != "-" and head in FIRST_WORD_SCRIPT:  # the commonest, without a call
                 scripts = [words[1]]
             else:
-                scripts = [words[i][k:] for i, k in script_files(words, head)] or None
+                found = script_files(words, head)  # once each, as on the general path
+                scripts = list(dict.fromkeys(words[i][k:] for i, k in found)) or None
         if head in OPTION_FILES and " -" in stripped:  # `docker build -f x .` reads x
-            scripts = (scripts or []) + option_files(words, head) or None
+            scripts = list(dict.fromkeys((scripts or []) + option_files(words, head))) or None
         files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or scripts is not None
         if files:
             if moved:
