@@ -108,13 +108,76 @@ _COPY_SPECS = {
 
 def _copy_commands(words: list[Word], name: str) -> list | None:
     """The local programs `scp -S PROGRAM` and `sftp -S PROGRAM` or `-D
-    SERVER` run; held, as ssh's command is."""
-    options, _ = getopt(words, name, _COPY_SPECS[name], permute=True)
+    SERVER` run; held, as ssh's command is. sftp given no file to fetch
+    reads its commands from its input (or `-b -`), where `!CMD` runs CMD
+    here: refused, as a shell reading its input is; a batch file (`-b
+    FILE`) is read, as a shell's script file is."""
+    options, operands = getopt(words, name, _COPY_SPECS[name], permute=True)
     _check_ssh_options(options, name)
     taken = [("words", [value]) for option, value in options if option == "-S"]
     if name == "sftp":
         taken += [("string", value) for option, value in options if option == "-D"]
+        batch = last_option(options, "-b")
+        if batch is not None and batch.value != "-":
+            taken.append(("reads", batch))
+        elif operands and (batch is not None or len(operands) == 1 and _no_file(operands[0])):
+            raise opens_shell(name, " (give it -b FILE, or HOST:PATH to fetch)")
     return [HELD] + taken if taken else None
+
+
+def _no_file(word: Word) -> bool:
+    """An sftp destination that names no file to fetch: `HOST`, `HOST:`, `HOST:DIR/`."""
+    _, colon, path = word.value.partition(":")
+    return not colon or not path or path.endswith("/")
+
+
+# ftp (inetutils 2, tnftp 2023) and lftp (4.9): ftp given a host reads its
+# commands from its input, and lftp runs those of `-c`, `-e` and its input;
+# both run `!CMD` here. Refused; ftp's uploads (`-u URL FILE…`) are read,
+# its fetches of URLs (`ftp ftp://host/x`) run none, and a script of
+# lftp's (`-f FILE`) is read, as a shell's script file is.
+_FTP_VALUES = option_names("-u -P -o -s -r -q -T")
+_LFTP_VALUES = option_names("-p -u -U -d")
+
+
+def _ftp_commands(words: list[Word], name: str) -> list | None:
+    values = [w.value for w in words]
+    if name == "lftp":
+        script = None
+        for k, value in enumerate(values[1:], 1):
+            if value in ("-c", "-e"):
+                raise SplitError(
+                    f"{name} {value} (its own commands) cannot be evaluated statically"
+                )
+            if value == "-f" and k + 1 < len(words):
+                script = words[k + 1]
+        if script is not None:
+            return [HELD, ("reads", script)]
+        if any(v in ("-h", "--help", "-v", "--version") for v in values[1:]):
+            return None
+        raise opens_shell(name, " (give it -f FILE)")
+    uploads: list[Word] = []
+    operands: list[Word] = []
+    upload = False
+    k = 1
+    while k < len(words):
+        value = values[k]
+        if value == "-u":
+            upload = True
+        if value in _FTP_VALUES:
+            k += 2
+            continue
+        if value[:1] != "-":
+            operands.append(words[k])
+        k += 1
+    if upload:
+        uploads = operands
+        return [HELD] + [("reads", w) for w in uploads] if uploads else None
+    if operands and all("://" in w.value or ":" in w.value.partition("/")[0] for w in operands):
+        return None  # fetches (`ftp ftp://host/x`, `ftp host:path`)
+    if any(v in ("-h", "--help", "-V", "--version", "-?") for v in values[1:]):
+        return None
+    raise opens_shell(name, " (give it URLs to fetch, or -u URL FILE to send)")
 
 
 # rsync's options whose value is a command: -e/--rsh runs on this machine
@@ -331,6 +394,34 @@ _KUBECTL_SPEC = getopt_spec(
 )
 
 
+_KUBECTL_CP = (
+    _KUBECTL_SPEC[0],
+    _KUBECTL_SPEC[1],
+    _KUBECTL_SPEC[2],
+    _KUBECTL_SPEC[3] | {"--retries"},
+    _KUBECTL_SPEC[4] | {"--no-preserve"},
+    _KUBECTL_SPEC[5],
+)
+
+
+def _kubectl_cp(operands: list[Word]) -> list | None:
+    """`kubectl cp SRC [NAMESPACE/]POD:DST` reads SRC; `kubectl cp POD:SRC
+    DST` writes DST (a folder's files too, either way), as docker cp."""
+    if len(operands) != 2:
+        return None  # its usage
+    source, target = operands
+    if not _in_pod(target):
+        return [HELD] + _host_paths(target, False, True)
+    if not _in_pod(source):
+        return [HELD] + _host_paths(source, True, False)
+    return None
+
+
+def _in_pod(word: Word) -> bool:
+    """`POD:PATH` or `NAMESPACE/POD:PATH`, as kubectl cp tells it from a local path."""
+    return ":" in word.value and word.value[:1] not in ("/", ".", "~")
+
+
 # OpenShift's `oc rsh [OPTIONS] POD [COMMAND...]` (oc 4): a shell in the
 # pod, or the command (oc's `exec` is kubectl's).
 _OC_RSH = getopt_spec(
@@ -354,6 +445,10 @@ def _kubectl_commands(words: list[Word], name: str) -> list | None:
                 raise opens_shell("oc rsh")  # the pod's shell, on oc's input
             return [HELD, ("words", operands[1:])]
     end = values.index("--") if "--" in values else len(values)
+    if "cp" in values[1:end]:
+        _, operands = getopt(words[:end], name, _KUBECTL_CP, permute=True)
+        if operands and operands[0].value == "cp":
+            return _kubectl_cp(operands[1:] + words[end + 1 :])
     if end + 1 < len(words) and not {"run", "debug"}.isdisjoint(values[1:end]):
         # `kubectl run NAME --image=I -- CMD`: the options of run and debug
         # are many and not read; the command is all after `--`.
@@ -444,6 +539,8 @@ def _bwrap_commands(words: list[Word], name: str) -> list | None:
 
 
 TAKERS = {
+    "ftp": _ftp_commands,
+    "lftp": _ftp_commands,
     "ssh": ssh_commands,
     "scp": _copy_commands,
     "sftp": _copy_commands,

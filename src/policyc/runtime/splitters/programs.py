@@ -795,7 +795,7 @@ EXEC_EACH_WORDS["fdfind"] = EXEC_EACH_WORDS["fd"]
 # a hook deciding `git status` does without its ~1 ms import.
 TAKER_NAMES = option_names(
     "su runuser script watch flock strace ltrace valgrind mise direnv nix-shell nix tmux "
-    "ssh scp sftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
+    "ssh scp sftp ftp lftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
     "incus heroku fly flyctl gcloud vagrant gh mosh machinectl multipass limactl lima colima "
     "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch socat ncat nc "
     "netcat sqlite3 psql mysql mariadb hyperfine sg bun "
@@ -841,7 +841,9 @@ FILE_READERS = option_names(
     # `clang-format .env`, `gron x.json`, `mlr --icsv cat x.csv`)
     "sdiff diff3 colordiff icdiff delta difft wdiff hexyl hd basenc shasum md5 pygmentize "
     "highlight glow mdcat lynx w3m m4 pandoc xmllint gron fx mlr csvlook csvcat xsv qsv "
-    "clang-format shfmt prettier dos2unix unix2dos"
+    "clang-format shfmt prettier dos2unix unix2dos sd "
+    # and that send it elsewhere: the clipboard, a printer
+    "xclip lp lpr"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
@@ -1024,7 +1026,8 @@ def read_operands(words: list[str]) -> list[str]:
 # `-t DIR`), the values of the options below, sed's files without -i, and
 # dd's `if=`. (The files under a folder `rm -r` removes: `with_files_under`.)
 _WRITES_EVERY = option_names(
-    "tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv dos2unix unix2dos"
+    "tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv dos2unix unix2dos "
+    "sponge mogrify"  # moreutils' sponge; ImageMagick's mogrify changes its files in place
 )
 _WRITES_EVERY |= EDITORS
 _WRITES_LAST = option_names("cp ln install")
@@ -1061,6 +1064,7 @@ _PATCH_FOLDER = option_names("-d --directory")
 _RENAME_VALUES = option_names("-e -E")
 _CPIO_FOLDER = option_names("-D --directory")
 _CPIO_VALUES = option_names("-D -F -H -I -M -O -R -E --directory")
+_SD = option_names("-f --flags -n --max-replacements")
 
 
 def _operands(words: list[str], values: frozenset) -> list[str]:
@@ -1208,6 +1212,13 @@ _WRITES_BY = {
     "cpio": _cpio_writes,
     "jar": _key_letters_writes,
     "ar": _key_letters_writes,
+    # ImageMagick's convert and magick, and ffmpeg: the last word, their output
+    **dict.fromkeys(
+        ("convert", "magick", "ffmpeg"),
+        lambda words: [words[-1]] if len(words) > 2 and words[-1][:1] != "-" else [],
+    ),
+    # sd (`sd FIND REPLACE FILE…`) changes its files in place, unless it previews
+    "sd": lambda words: [] if {"-p", "--preview"} & set(words) else _operands(words, _SD)[2:],
     # a compiler's and the assembler's `-o FILE`
     **dict.fromkeys(
         ("gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as"),
@@ -1557,12 +1568,13 @@ def _tar_may_run(words: list[str]) -> bool:
 PLAIN_UNLESS = {
     "docker": lambda words: not DOCKER_TAKES.isdisjoint(words),
     "podman": lambda words: not DOCKER_TAKES.isdisjoint(words),
-    "kubectl": lambda words: "exec" in words or "--" in words,
-    "oc": lambda words: "exec" in words or "--" in words or "rsh" in words,
+    "kubectl": lambda words: "exec" in words or "--" in words or "cp" in words,
+    "oc": lambda words: "exec" in words or "--" in words or "rsh" in words or "cp" in words,
     "lxc": lambda words: "exec" in words or "shell" in words,
     "rsync": lambda words: any(w[:1] == "-" and ("e" in w or w[:4] == "--rs") for w in words),
     "scp": lambda words: any(w[:1] == "-" for w in words[1:]),
-    "sftp": lambda words: any(w[:1] == "-" for w in words[1:]),
+    # sftp with an option, or with no file to fetch (it reads commands: `hosts`)
+    "sftp": lambda words: len(words) != 2 or ":" not in words[1] or words[1][-1:] in ":/",
     "tar": _tar_may_run,
     "zip": lambda words: any(w[:1] == "-" and ("TT" in w or w[:5] == "--unz") for w in words),
     "man": lambda words: any(
@@ -1644,6 +1656,11 @@ PYTHON_SERVERS = ("http.server", "SimpleHTTPServer")  # `python3 -m http.server`
 TRANSFER_PLAIN_UNLESS = {
     "curl": _curl_leaves,
     "wget": lambda words: True,  # it saves what it fetches
+    # HTTPie and xh: a file sent (`field@FILE`, `@FILE`) or an option
+    **dict.fromkeys(
+        ("http", "https", "xh", "xhs"),
+        lambda words: any("@" in word or word[:1] == "-" for word in words[1:]),
+    ),
     "aws": lambda words: not _STORAGE_COPIES.isdisjoint(words) or "file" in " ".join(words),
     "gsutil": lambda words: not _STORAGE_COPIES.isdisjoint(words),
     "rclone": lambda words: len(words) > 2,  # `rclone version` stays plain

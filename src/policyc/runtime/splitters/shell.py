@@ -37,7 +37,14 @@ from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
 from .gitfiles import git_files  # small: the plain path reads `git add x` with it
 from .interpreters import FIRST_WORD_SCRIPT, SCRIPT_RUNNERS, script_files
-from .loaded import OPTION_FILES, option_files
+from .loaded import (
+    OPTION_FILES,
+    OPTION_OUTPUTS,
+    may_name_files,
+    may_name_outputs,
+    option_files,
+    option_outputs,
+)
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -609,11 +616,23 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             if words[1][0] != "-" and head in FIRST_WORD_SCRIPT:  # the commonest, without a call
                 scripts = [words[1]]
             else:
-                found = script_files(words, head)  # once each, as on the general path
-                scripts = list(dict.fromkeys(words[i][k:] for i, k in found)) or None
-        if head in OPTION_FILES and " -" in stripped:  # `docker build -f x .` reads x
-            scripts = list(dict.fromkeys((scripts or []) + option_files(words, head))) or None
-        files = head in _FILE_PROGRAMS and len(words) > 1 or git_files_named or scripts is not None
+                scripts = [words[i][k:] for i, k in script_files(words, head)] or None
+                if scripts is not None and len(scripts) > 1:  # once each, as on the general path
+                    scripts = list(dict.fromkeys(scripts))
+        if head in OPTION_FILES and may_name_files(stripped, head):  # `docker build -f x`
+            named = option_files(words, head)
+            if named:  # once each, as on the general path
+                scripts = list(dict.fromkeys((scripts or []) + named))
+        outputs = None  # `go build -o x` writes x
+        if head in OPTION_OUTPUTS and may_name_outputs(stripped, head):
+            outputs = list(dict.fromkeys(option_outputs(words, head))) or None
+        files = (
+            head in _FILE_PROGRAMS
+            and len(words) > 1
+            or git_files_named
+            or scripts is not None
+            or outputs is not None
+        )
         if files:
             if moved:
                 return None
@@ -645,7 +664,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out += _file_subjects(read, stripped, config, write=False)
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
-        elif scripts is not None:
+        if scripts is not None:
             for script in scripts:  # inline, as for a reader's (measured)
                 out.append(
                     {
@@ -655,6 +674,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                         "constrain": True,
                     }
                 )
+        if outputs is not None:
+            out += _file_subjects(outputs, stripped, config, write=True)
     return out
 
 
@@ -875,6 +896,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
         paths = option_files([_up_to_variable(w) for w in rest], program)
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
+    if program in OPTION_OUTPUTS and len(rest) > 1:  # `javac -d out`, `tsc --outDir dist`
+        paths = option_outputs([_up_to_variable(w) for w in rest], program)
+        read_first += _file_subjects(_any_if_variable(paths), text, config, True)
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`

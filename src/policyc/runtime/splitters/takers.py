@@ -438,6 +438,13 @@ def _parallel_commands(words: list[Word], name: str) -> list | None:
         for o, v in options
         if o in ("--joblog", "--results", "--res") and v.value != "-"
     ]
+    # The files its values are read from (`-a FILE`, `:::: FILE`): their lines
+    # are the command's words (`parallel -a .env echo` prints them), as xargs -a's.
+    taken += [("reads", v) for o, v in options if o in ("-a", "--arg-file") and v.value != "-"]
+    for k, end in enumerate(ends):
+        if operands[end].value in ("::::", "::::+"):
+            files = operands[end + 1 : ends[k + 1] if k + 1 < len(ends) else len(operands)]
+            taken += [("reads", w) for w in files if w.value != "-"]
     if not template:
         values = operands[1:]
         if ends != [0] or any(w.value in _PARALLEL_SOURCES for w in values):

@@ -1,4 +1,4 @@
-"""curl and wget: the files they send and the files they save.
+"""curl, wget and HTTPie: the files they send and the files they save.
 
 `curl -d @.env https://x` uploads `.env`, and `curl -o ~/.bashrc URL` or
 `wget -O ~/.bashrc URL` overwrites `~/.bashrc`: a deny on reading the one
@@ -211,7 +211,66 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     return reads, writes
 
 
+# HTTPie 3 (http, https) and xh 0.2x: options that take a value, those
+# whose value is a file read or written, and the separators of a request
+# item that send a file (`field@FILE` uploads it, `field=@FILE` and
+# `field:=@FILE` send its text, `@FILE` is the body).
+_HTTPIE_VALUES = frozenset(
+    """-a --auth -A --auth-type --session --session-read-only --proxy --timeout -p --print
+    --pretty -s --style --max-redirects --format-options --response-charset --response-mime
+    --ssl --ciphers --default-scheme --boundary --chunked-size -o --output --cert --cert-key
+    --verify --raw""".split()
+)
+_HTTPIE_READS = frozenset({"--cert", "--cert-key", "--verify"})
+_HTTP_METHODS = frozenset("GET POST PUT PATCH DELETE HEAD OPTIONS".split())
+
+
+def _httpie_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    """The files `http POST URL field@FILE` sends and `-o FILE` saves
+    (`-d`: one the server names, in `.`)."""
+    reads: list[str] = []
+    writes: list[str] = []
+    operands: list[str] = []
+    download = False
+    i = 1
+    while i < len(words):
+        word = words[i]
+        option, eq, value = word.partition("=")
+        if word[:1] == "-" and len(word) > 1:
+            if option in _HTTPIE_VALUES:
+                if not eq:
+                    value = words[i + 1] if i + 1 < len(words) else ""
+                    i += 1
+                if option in ("-o", "--output"):
+                    writes.append(value)
+                elif option in _HTTPIE_READS and value.lower() not in (
+                    "yes",
+                    "no",
+                    "true",
+                    "false",
+                ):
+                    reads.append(value)
+            download = download or option in ("-d", "--download")
+        else:
+            operands.append(word)
+        i += 1
+    if operands and operands[0] in _HTTP_METHODS:
+        operands = operands[1:]
+    for item in operands[1:]:  # past the URL
+        at = next((k for k, c in enumerate(item) if c in ":=@"), -1)
+        if at < 0:
+            continue
+        for separator in ("@", "=@", ":=@"):
+            if item.startswith(separator, at):
+                reads.append(item[at + len(separator) :])
+                break
+    if download and not writes:
+        writes.append(a_file_in("."))
+    return [path for path in reads if path], [path for path in writes if path]
+
+
 TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE, **CRYPTO}
+TRANSFERS.update(dict.fromkeys(("http", "https", "xh", "xhs"), _httpie_files))
 TRANSFERS.update(
     {name: partial(served_files, name) for name in SERVERS}  # what a web server hands out
 )
