@@ -611,18 +611,18 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                                 break
             elif _READ_ARGUMENTS[head](words):
                 return None
-        scripts = None  # `python3 x.py` reads x.py
+        loads = None  # `python3 x.py` reads x.py, `docker build -f x .` reads x
         if head in SCRIPT_RUNNERS and len(words) > 1:
             if words[1][0] != "-" and head in FIRST_WORD_SCRIPT:  # the commonest, without a call
-                scripts = [words[1]]
+                loads = [words[1]]
             else:
-                scripts = [words[i][k:] for i, k in script_files(words, head)] or None
-                if scripts is not None and len(scripts) > 1:  # once each, as on the general path
-                    scripts = list(dict.fromkeys(scripts))
+                loads = [words[i][k:] for i, k in script_files(words, head)] or None
+                if loads is not None and len(loads) > 1:  # once each, as on the general path
+                    loads = list(dict.fromkeys(loads))
         if head in OPTION_FILES and may_name_files(stripped, head):  # `docker build -f x`
             named = option_files(words, head)
             if named:  # once each, as on the general path
-                scripts = list(dict.fromkeys((scripts or []) + named))
+                loads = list(dict.fromkeys((loads or []) + named))
         outputs = None  # `go build -o x` writes x
         if head in OPTION_OUTPUTS and may_name_outputs(stripped, head):
             outputs = list(dict.fromkeys(option_outputs(words, head))) or None
@@ -630,7 +630,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
             head in _FILE_PROGRAMS
             and len(words) > 1
             or git_files_named
-            or scripts is not None
+            or loads is not None
             or outputs is not None
         )
         if files:
@@ -664,11 +664,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out += _file_subjects(read, stripped, config, write=False)
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
-        if scripts is not None:
-            for script in scripts:  # inline, as for a reader's (measured)
+        if loads is not None:
+            for path in loads:  # inline, as for a reader's (measured)
                 out.append(
                     {
-                        "args": {config.read_field: script},
+                        "args": {config.read_field: path},
                         "text": stripped,
                         "tool": config.read_tool,
                         "constrain": True,
