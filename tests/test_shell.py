@@ -2662,6 +2662,7 @@ def test_more_interpreters_read_their_script_and_the_files_they_load():
         ("racket -f a.rkt", ["a.rkt"]),
         ("sbcl --load a.lisp --script x.lisp", ["a.lisp", "x.lisp"]),
         ("deno run x.ts .env", ["x.ts"]),  # its arguments are not read
+        ("tsx --tsconfig t.json app.ts", ["app.ts"]),
         # python's modules that read and show the files they are given
         ("python3 -m base64 .env", [".env"]),
         ("python3 -mjson.tool -- a.json b.json", ["a.json", "b.json"]),

@@ -74,7 +74,9 @@ KINDS = {
         ),
     ),
     "node": _NODE,
-    "tsx": _NODE._replace(verbs={"watch": True}),  # `tsx watch x.ts`
+    "tsx": _NODE._replace(  # `tsx watch x.ts`, `tsx --tsconfig t.json x.ts`
+        verbs={"watch": True}, long_values=_NODE.long_values | {"--tsconfig"}
+    ),
     "ts-node": Options(
         values="POCID",
         none="epi",
