@@ -156,23 +156,17 @@ def _ftp_commands(words: list[Word], name: str) -> list | None:
         if any(v in ("-h", "--help", "-v", "--version") for v in values[1:]):
             return None
         raise opens_shell(name, " (give it -f FILE)")
-    uploads: list[Word] = []
-    operands: list[Word] = []
-    upload = False
+    operands: list[Word] = []  # past options and their values (`-u URL`)
     k = 1
     while k < len(words):
-        value = values[k]
-        if value == "-u":
-            upload = True
-        if value in _FTP_VALUES:
+        if values[k] in _FTP_VALUES:
             k += 2
             continue
-        if value[:1] != "-":
+        if values[k][:1] != "-":
             operands.append(words[k])
         k += 1
-    if upload:
-        uploads = operands
-        return [HELD] + [("reads", w) for w in uploads] if uploads else None
+    if "-u" in values:  # `ftp -u URL FILE…` sends the files
+        return [HELD] + [("reads", w) for w in operands] if operands else None
     if operands and all("://" in w.value or ":" in w.value.partition("/")[0] for w in operands):
         return None  # fetches (`ftp ftp://host/x`, `ftp host:path`)
     if any(v in ("-h", "--help", "-V", "--version", "-?") for v in values[1:]):
