@@ -179,7 +179,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             writes_anywhere = ANYWHERE in reads
         if command in ("stash", "archive", "update-index"):  # a pathspec may be a folder
             named = [path for path in reads if path != ANYWHERE]
-            reads = and_under_if_folders(named, worktree=True) + reads[len(named) :]
+            reads = and_under_if_folders(named, worktree=True) + [ANYWHERE] * (ANYWHERE in reads)
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes, writes_anywhere = operands + after, anywhere
     elif command == "checkout":
