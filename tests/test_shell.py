@@ -2744,6 +2744,15 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("ffmpeg -i a.mp4 b.mp4", ["b.mp4"]),
         ("sd foo bar a.txt b.txt", ["a.txt", "b.txt"]),
         ("sd -p foo bar a.txt", []),  # a preview
+        # formatters that rewrite in place: the files named (a folder, itself)
+        ("black -l 100 migrations/0001.py", ["migrations/0001.py"]),
+        ("black --check x.py", []),
+        ("ruff format x.py; ruff check --fix y.py; ruff check z.py", ["x.py", "y.py"]),
+        ("gofmt -w main.go; gofmt -l .", ["main.go"]),
+        ("clang-format -i a.c; clang-format b.c", ["a.c"]),
+        ("prettier --write src/a.ts; prettier --check .", ["src/a.ts"]),
+        ("eslint --fix a.js; autopep8 -i b.py; isort c.py", ["a.js", "b.py", "c.py"]),
+        ("black .", ["."]),
     ]:
         assert edits(command) == files, command
 

@@ -1106,6 +1106,53 @@ def _in_folder_of(prefix: str) -> str:
     return a_file_in(prefix.rsplit("/", 1)[0] if "/" in prefix else ".")
 
 
+# Formatters that rewrite the files they are given: in place by default
+# unless told only to check (black, isort, rustfmt, `ruff format`, stylua),
+# or when told to (gofmt -w, clang-format -i, shfmt -w, prettier --write,
+# eslint --fix, `ruff check --fix`, autopep8 -i, yapf -i). The files named
+# are edited; a folder named stands for itself only (`black .`: what it
+# rewrites under it is files of its language, never `.env`, and a folder
+# read as every file under it would meet `Edit(./.env)`).
+_FORMATTER_VALUES = option_names(
+    "-l --line-length -t --target-version --config --include --exclude --extend-exclude "
+    "--force-exclude --settings-path --settings-file --select --ignore --extend-select "
+    "--style --assume-filename --parser --config-path --ignore-path --plugin --ext "
+    "--indent --max-line-length"  # (shfmt's `-i N` is others' in place: its N is read)
+)
+_FORMATTERS = {
+    # name: (writes unless one of these, writes only with one of these)
+    **dict.fromkeys(
+        ("black", "isort", "rustfmt", "stylua"),
+        (option_names("--check --diff --check-only -c --verify"), None),
+    ),
+    **dict.fromkeys(("gofmt", "goimports"), (frozenset(), option_names("-w"))),
+    "clang-format": (frozenset(), option_names("-i")),
+    "shfmt": (frozenset(), option_names("-w --write")),
+    "prettier": (frozenset(), option_names("--write -w")),
+    "eslint": (frozenset(), option_names("--fix")),
+    **dict.fromkeys(("autopep8", "yapf"), (frozenset(), option_names("-i --in-place"))),
+}
+
+
+def _formatted(words: list[str]) -> list[str]:
+    """The files a formatter rewrites (`black x.py`, `gofmt -w x.go`)."""
+    name = words[0].rpartition("/")[2]
+    if name == "ruff":  # `ruff format`, `ruff check --fix`
+        if words[1:2] == ["format"]:
+            unless, only = option_names("--check --diff"), None
+        elif words[1:2] == ["check"]:
+            unless, only = frozenset(), option_names("--fix")
+        else:
+            return []
+        words = words[1:]
+    else:
+        unless, only = _FORMATTERS[program_name(name)]
+    given = {word.partition("=")[0] for word in words[1:] if word[:1] == "-"}
+    if not unless.isdisjoint(given) or only is not None and only.isdisjoint(given):
+        return []
+    return [word for word in _operands(words, _FORMATTER_VALUES) if word != "-"]
+
+
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`
     return _operands(words, _UNIQ_VALUES)[1:2]
 
@@ -1222,6 +1269,7 @@ _WRITES_BY = {
     ),
     # sd (`sd FIND REPLACE FILE…`) changes its files in place, unless it previews
     "sd": lambda words: [] if {"-p", "--preview"} & set(words) else _operands(words, _SD)[2:],
+    **dict.fromkeys((*_FORMATTERS, "ruff"), _formatted),
     # a compiler's and the assembler's `-o FILE`
     **dict.fromkeys(
         ("gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as"),
