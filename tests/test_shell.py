@@ -2753,6 +2753,7 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("prettier --write src/a.ts; prettier --check .", ["src/a.ts"]),
         ("eslint --fix a.js; autopep8 -i b.py; isort c.py", ["a.js", "b.py", "c.py"]),
         ("black .", ["."]),
+        ("RUFF format x.py", ["x.py"]),  # a name in capitals, as macOS finds it
     ]:
         assert edits(command) == files, command
 

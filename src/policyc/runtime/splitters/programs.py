@@ -1136,7 +1136,7 @@ _FORMATTERS = {
 
 def _formatted(words: list[str]) -> list[str]:
     """The files a formatter rewrites (`black x.py`, `gofmt -w x.go`)."""
-    name = words[0].rpartition("/")[2]
+    name = program_name(words[0])  # (`/usr/bin/ruff`, `RUFF` on macOS)
     if name == "ruff":  # `ruff format`, `ruff check --fix`
         if words[1:2] == ["format"]:
             unless, only = option_names("--check --diff"), None
@@ -1146,7 +1146,7 @@ def _formatted(words: list[str]) -> list[str]:
             return []
         words = words[1:]
     else:
-        unless, only = _FORMATTERS[program_name(name)]
+        unless, only = _FORMATTERS[name]
     given = {word.partition("=")[0] for word in words[1:] if word[:1] == "-"}
     if not unless.isdisjoint(given) or only is not None and only.isdisjoint(given):
         return []
