@@ -317,14 +317,21 @@ def _in_container(word: Word) -> bool:
 
 def _docker_cp(rest: list[Word], name: str) -> list | None:
     """`docker cp SRC CONTAINER:DST` reads SRC; `docker cp CONTAINER:SRC DST`
-    writes DST (a folder's files too, either way). `-` is a tar stream."""
+    writes DST. `-` is a tar stream."""
     _, operands = getopt(rest, name, _DOCKER_CP, permute=True)
+    return _copied(operands, lambda word: _in_container(word) or word.value == "-")
+
+
+def _copied(operands: list[Word], elsewhere) -> list | None:
+    """A copy between this host and another place (`docker cp`, `kubectl
+    cp`): its local source is read, or its local target written, a
+    folder's files too; `elsewhere` tells the other place's words."""
     if len(operands) != 2:
         return None  # its usage
     source, target = operands
-    if not _in_container(target) and target.value != "-":
+    if not elsewhere(target):
         return [HELD] + _host_paths(target, False, True)
-    if not _in_container(source) and source.value != "-":
+    if not elsewhere(source):
         return [HELD] + _host_paths(source, True, False)
     return None
 
@@ -398,21 +405,9 @@ _KUBECTL_CP = (
 )
 
 
-def _kubectl_cp(operands: list[Word]) -> list | None:
-    """`kubectl cp SRC [NAMESPACE/]POD:DST` reads SRC; `kubectl cp POD:SRC
-    DST` writes DST (a folder's files too, either way), as docker cp."""
-    if len(operands) != 2:
-        return None  # its usage
-    source, target = operands
-    if not _in_pod(target):
-        return [HELD] + _host_paths(target, False, True)
-    if not _in_pod(source):
-        return [HELD] + _host_paths(source, True, False)
-    return None
-
-
 def _in_pod(word: Word) -> bool:
-    """`POD:PATH` or `NAMESPACE/POD:PATH`, as kubectl cp tells it from a local path."""
+    """`POD:PATH` or `NAMESPACE/POD:PATH`, as `kubectl cp SRC POD:DST` (or
+    `POD:SRC DST`) tells it from a local path."""
     return ":" in word.value and word.value[:1] not in ("/", ".", "~")
 
 
@@ -442,7 +437,7 @@ def _kubectl_commands(words: list[Word], name: str) -> list | None:
     if "cp" in values[1:end]:
         _, operands = getopt(words[:end], name, _KUBECTL_CP, permute=True)
         if operands and operands[0].value == "cp":
-            return _kubectl_cp(operands[1:] + words[end + 1 :])
+            return _copied(operands[1:] + words[end + 1 :], _in_pod)
     if end + 1 < len(words) and not {"run", "debug"}.isdisjoint(values[1:end]):
         # `kubectl run NAME --image=I -- CMD`: the options of run and debug
         # are many and not read; the command is all after `--`.

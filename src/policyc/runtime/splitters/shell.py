@@ -1015,11 +1015,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken = config_commands(rest, at) if settings else []
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
-        if at < len(rest) and (
-            rest[at].value in GIT_FILE_OPTIONS
-            and _names_git_file(text)
-            or rest[at].value in GIT_FILE_COMMANDS
-            and rest[at].value not in GIT_FILE_OPTIONS
+        git_command = rest[at].value if at < len(rest) else ""
+        if git_command in GIT_FILE_COMMANDS and (
+            git_command not in GIT_FILE_OPTIONS or _names_git_file(text)
         ):
             # `git show HEAD:.env` prints .env, `git restore x` overwrites x.
             values = [_UNKNOWN if w.expands or is_input(w) else w.value for w in rest]
