@@ -416,6 +416,74 @@ def test_a_glob_meets_a_rule_on_a_name_it_matches(body, anchor, folder, glob, do
         assert all(path_matches(spec, path, cwd, home) for path in paths), (spec, word)
 
 
+_SHORT_NAMES = [n for n in _NAMES if len(n) < 3] + ["a.e", "x.e", ".ee", "r.x", "a.x"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    body=st.lists(
+        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?"]), min_size=1, max_size=3
+    ).map("/".join),
+    anchor=st.sampled_from(["", "./", "/", "/r/", "**/"]),
+    folder=st.lists(st.sampled_from(["r", "a", ".e"]), max_size=2).map(lambda s: "/" + "/".join(s)),
+    globs=st.lists(
+        st.sampled_from(["*.e", "*", "a*", ".e*", "?", "r", "*.x"]), min_size=1, max_size=2
+    ),
+    dots=st.booleans(),
+)
+def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(body, anchor, folder, globs, dots):
+    """`black src` rewrites the `*.py` files at any depth under src, and only
+    those: read broadly, a rule meets their stand-in if it names the folder
+    or one above it, or matches such a file (`./src/gen/**`, `**/*.py`); not
+    one on a file of another name (`./.env`, which read broadly would name
+    a folder `.env` on the way to `.env/x.py`); as written, only what covers
+    every file under the folder. Checked against every path of up to four
+    folders below it and a short name."""
+    from policyc.runtime.paths import files_named_under
+
+    spec, cwd, home = anchor + body, "/r", "/h"
+    stand_in = files_named_under(folder, tuple(globs), dots)
+    names = [n for n in _SHORT_NAMES if any(_bash_glob_matches(g, n, dots) for g in globs)]
+    folders = [folder.rstrip("/"), *_paths_below(folder, 4, ["a", "r", ".e"])]
+    paths = [f + "/" + name for f in folders for name in names]
+    # A rule on the folder or one above it, or on such a file itself (the
+    # names are in lower case: as written is broadly, but for the folders
+    # above a file, which a rule ending on one does not name as such).
+    some = path_matches(spec, folder, cwd, home, broad=True) or any(
+        path_matches(spec, path, cwd, home) for path in paths
+    )
+    assert path_matches(spec, stand_in, cwd, home, broad=True) == some, (spec, folder, globs)
+    if path_matches(spec, stand_in, cwd, home):
+        assert all(path_matches(spec, path, cwd, home) for path in paths), (spec, folder, globs)
+
+
+def test_what_stands_for_files_under_a_folder_is_said_as_a_person_reads_it():
+    # `decide --explain` and the hook show these, not the NUL-marked path.
+    from policyc.runtime.paths import (
+        IF_FOLDER,
+        WORKTREE_FILES,
+        files_named_under,
+        glob_stand_in,
+        stand_in_text,
+    )
+
+    said = {
+        "/repo/x": None,
+        "/" + EVERY_FILE: "every file under /",
+        "/r/" + WORKTREE_FILES: "every file under /r outside .git",
+        "/r/a/" + IF_FOLDER: "what is under /r/a if it is a folder",
+        "/r/\0": "a file under /r whose name is not known here",
+        glob_stand_in("/r/.e*", False): "the files in /r that .e* matches",
+        glob_stand_in(
+            "/r/c*/" + EVERY_FILE, False
+        ): "what is under the names in /r that c* matches",
+        files_named_under("/r", ("*.py", "*.pyi", "README")): (
+            "every file named *.py, *.pyi or README under /r"
+        ),
+    }
+    assert {path: stand_in_text(path) for path in said} == said
+
+
 def test_deny_and_ask_path_rules_are_read_broadly():
     """On macOS's and Windows' filesystems `.ENV` is `.env`, and gitignore's
     patterns cover what is in a folder they match: a deny matched as written

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import policyc
+from policyc.runtime.paths import files_named_under
 from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split, split_general
 
 POLICY = {
@@ -2716,6 +2717,12 @@ def test_the_files_a_program_is_told_to_load_are_read():
         assert reads(command) == files, command
 
 
+_PYTHON = ("*.py", "*.pyi", "*.ipynb")
+_PY_HERE = files_named_under(".", _PYTHON)
+_RUST_HERE = files_named_under(".", ("*.rs",))
+_TF = ("*.tf", "*.tfvars", "*.tftest.hcl")
+
+
 def test_the_output_a_program_is_told_to_write_is_edited():
     """`go build -o /etc/x`, `javac -d /etc/x`, `tsc --outDir /etc/x` and
     `pandoc -o /etc/x` wrote past `Edit(//etc/**)`: an output option's file
@@ -2744,7 +2751,8 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("ffmpeg -i a.mp4 b.mp4", ["b.mp4"]),
         ("sd foo bar a.txt b.txt", ["a.txt", "b.txt"]),
         ("sd -p foo bar a.txt", []),  # a preview
-        # formatters that rewrite in place: the files named (a folder, itself)
+        # formatters that rewrite in place: the files named, and where a name
+        # may be a folder, the files of their languages under it
         ("black -l 100 migrations/0001.py", ["migrations/0001.py"]),
         ("black --check x.py", []),
         ("ruff format x.py; ruff check --fix y.py; ruff check z.py", ["x.py", "y.py"]),
@@ -2752,8 +2760,26 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("clang-format -i a.c; clang-format b.c", ["a.c"]),
         ("prettier --write src/a.ts; prettier --check .", ["src/a.ts"]),
         ("eslint --fix a.js; autopep8 -i b.py; isort c.py", ["a.js", "b.py", "c.py"]),
-        ("black .", ["."]),
+        ("black .", [".", files_named_under(".", _PYTHON)]),
+        ("black -c 'x = 1'", []),  # a code string
+        ("isort src", ["src", files_named_under("src", ("*.py", "*.pyi", "*.pyx", "*.pxd"))]),
+        ("ruff format; ruff check --fix", [".", _PY_HERE, ".", _PY_HERE]),  # with no path, `.`
+        ("gofmt -w . main.go", [".", "main.go", files_named_under(".", ("*.go",))]),
+        ("shfmt -w scripts", ["scripts", files_named_under("scripts", ("*",), dots=False)]),
+        ("black $D", ["/\0every"]),  # any file
         ("RUFF format x.py", ["x.py"]),  # a name in capitals, as macOS finds it
+        # a subcommand that formats a project: with no folder, the working one
+        ("cargo fmt", [".", _RUST_HERE]),
+        ("cargo +nightly fmt --all", [".", _RUST_HERE]),
+        ("cargo fmt --check; cargo fmt -- --check; cargo build --release", []),
+        ("cargo fmt --manifest-path x/Cargo.toml", ["x", files_named_under("x", ("*.rs",))]),
+        ("go fmt ./...", [".", files_named_under(".", ("*.go",))]),
+        ("go fmt ./pkg/... x.go", ["./pkg", "x.go", files_named_under("./pkg", ("*.go",))]),
+        ("go fmt -n ./...; go run fmt; go vet ./...", []),
+        ("terraform -chdir=infra fmt mod", ["infra/mod", files_named_under("infra/mod", _TF)]),
+        ("tofu fmt", [".", files_named_under(".", _TF)]),
+        ("terraform fmt -check; terraform fmt -write=false; terraform plan", []),
+        ("deno fmt --check; deno run fmt.ts", []),
     ]:
         assert edits(command) == files, command
 

@@ -208,16 +208,16 @@ def cmd_decide(args: argparse.Namespace) -> int:
 
 def _shown_args(table, tool: str, args: object) -> str:
     """A subject's value as a person reads it: its matcher's field, with
-    the path that stands for every file under a folder said so."""
+    a path that stands for files under a folder said so (`paths.stand_in_text`)."""
     from .runtime.matchers import field_value
-    from .runtime.splitters.words import every_file_folder
+    from .runtime.paths import stand_in_text
 
     spec = table.tools.get(tool)
     value = field_value(args, spec.field) if spec is not None and spec.field else None
     if value is None:
         return json.dumps(args, ensure_ascii=False)
-    folder = every_file_folder(value)
-    return json.dumps(value, ensure_ascii=False) if folder is None else "every file under " + folder
+    text = stand_in_text(value)
+    return json.dumps(value, ensure_ascii=False) if text is None else text
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:

@@ -99,14 +99,18 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
     model, and the person asked): a value not known before the command runs
     (`rm $F` denied by `Bash(rm -rf:*)`, `cat $F` by `Read(./.env)`), or a
     folder whose every file the command reads or changes (`grep -r x src`
-    under `Read(**/.env)`). The verdict and its record keep SPEC's reason;
-    only the hook's message says more. Empty when there is nothing to add."""
+    under `Read(**/.env)`), or the files of its languages a formatter
+    rewrites under one (`black .` under `Edit(./migrations/**)`). The
+    verdict and its record keep SPEC's reason; only the hook's message says
+    more. Empty when there is nothing to add."""
     from .runtime.matchers import field_value
+    from .runtime.paths import stand_in_text
     from .runtime.splitters.words import every_file_folder
 
     _, parts = table.explain(tool, tool_input, cwd=cwd if isinstance(cwd, str) else None)
     quoted = quote(verdict.subject)
     folders: list[str] = []
+    named = ""
     for part in parts:
         got = part["verdict"]
         if got is None or got.rule != verdict.rule or part["text"] != verdict.subject:
@@ -122,16 +126,23 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
         folder = every_file_folder(value) if value is not None else None
         if folder is not None and folder not in folders:
             folders.append(folder)
+        elif folder is None and value is not None and "\x00globdeep" in value and not named:
+            named = stand_in_text(value) or ""  # `black .`: the files of its languages
     if "/" in folders:
         return (
             f" (policyc: a file {quoted} names is not known before it runs, a variable or what"
             " xargs reads, so it may be any file; write the path out)"
         )
     if folders:
-        named = ", ".join(folders[:-1]) + " or " + folders[-1] if len(folders) > 1 else folders[0]
+        under = ", ".join(folders[:-1]) + " or " + folders[-1] if len(folders) > 1 else folders[0]
         return (
-            f" (policyc: {quoted} reads or changes every file under {named}, which may hold"
+            f" (policyc: {quoted} reads or changes every file under {under}, which may hold"
             f" one {verdict.rule} names; name the files, or use a tool that skips it)"
+        )
+    if named:
+        return (
+            f" (policyc: {quoted} rewrites {named}, which may hold one {verdict.rule}"
+            " names; name the files it may change)"
         )
     return ""
 

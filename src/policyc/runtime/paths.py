@@ -134,6 +134,14 @@ def _refuse_proc_links(path: str) -> None:
 #   `rm -r *`: those files and what is under them. See `glob_stand_in`.
 #   Read broadly, a pattern meets it if some such name matches it; as
 #   written, only if the pattern covers every file in the folder.
+# - Globs at any depth (`black src`, `gofmt -w .`): the files at any depth
+#   under the folder whose names one of the globs matches (`*.py`, `*.pyi`),
+#   what a formatter given a folder rewrites. Read broadly, a pattern meets
+#   it if it names the folder or one above it, or matches such a file; not
+#   if it only matches a folder on the way (`./.env`, read broadly, would
+#   meet `./.env/x.py`): a rule on a folder's files says so (`./vendor/**`).
+#   As written, only if it covers every file under the folder. See
+#   `files_named_under`.
 ANY_FILE = "\x00"
 EVERY_FILE = "\x00every"
 WORKTREE_FILES = "\x00worktree"
@@ -146,7 +154,9 @@ _UNDER = {
     IF_FOLDER: (False, True),
     IF_WORKTREE_FOLDER: (True, True),
 }
-_GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"  # then `.` if dots match, `:`, the glob
+# then `.` if dots match, `:`, the glob
+_GLOB, _GLOB_TREE, _GLOB_DEEP = "\x00glob", "\x00globtree", "\x00globdeep"
+_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP)
 
 
 def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
@@ -159,7 +169,7 @@ def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
     kind, colon, glob = marker.partition(":")
     dots = kind[-1:] == "."
     kind = kind[:-1] if dots else kind
-    if not colon or kind not in (_GLOB, _GLOB_TREE):
+    if not colon or kind not in _GLOBS:
         return None
     return folder or "/", kind, glob, dots
 
@@ -167,11 +177,51 @@ def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
 _GLOB_CHARS = ("*", "?", "[")
 
 
+def _either(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def stand_in_text(path: str) -> str | None:
+    """What a path that stands for files under a folder names, as a person
+    reads it (`every file under /repo`), or None for any other path."""
+    if "\x00" not in path:
+        return None
+    folder, _, marker = path.rpartition("/")
+    folder = folder or "/"
+    if marker == ANY_FILE:
+        return "a file under " + folder + " whose name is not known here"
+    stand_in = _stand_in(path)
+    if stand_in is None:
+        return None
+    kind, glob = stand_in[1], stand_in[2]
+    if kind in (EVERY_FILE, WORKTREE_FILES):
+        return "every file under " + folder + (" outside .git" if kind == WORKTREE_FILES else "")
+    if kind in _UNDER:
+        return "what is under " + folder + " if it is a folder"
+    if kind == _GLOB_DEEP:
+        return "every file named " + _either(glob.split("\x00")) + " under " + folder
+    if kind == _GLOB_TREE:
+        return "what is under the names in " + folder + " that " + glob + " matches"
+    return "the files in " + folder + " that " + glob + " matches"
+
+
+def files_named_under(folder: str, globs: tuple[str, ...], dots: bool = True) -> str:
+    """The path that stands for the files at any depth under `folder` whose
+    names one of the shell globs matches, with `dots` a leading `.` too
+    (`*.py`: what `black FOLDER` rewrites). The globs are joined by a NUL."""
+    return folder.rstrip("/") + "/" + _GLOB_DEEP + ("." if dots else "") + ":" + "\x00".join(globs)
+
+
 def glob_stand_in(path: str, dots: bool) -> str:
     """What stands for the files a shell word names (`path`, not yet
     normalised): itself when it holds no glob character; a glob in its last
     name (or before `/` + EVERY_FILE) as above; a glob earlier on (`*/.env`)
     as every file under the folder before it, which holds all it may name."""
+    head, _, last = path.rpartition("/")
+    if last[:1] == "\x00" and ":" in last:  # already a glob's stand-in (`files_named_under`)
+        if not any(c in head for c in _GLOB_CHARS):
+            return path
+        return glob_stand_in(head + "/" + EVERY_FILE, dots)  # `black src*`: under each
     if "*" not in path and "?" not in path and "[" not in path:
         return path
     names = path.split("/")
@@ -431,6 +481,34 @@ class _PathPattern:
         # Under a name the glob matches, a pattern that matches anywhere may start anew.
         return tree and self.anywhere
 
+    def meets_named_under(self, folder: str, glob: str, dots: bool) -> bool:
+        """Does the pattern match a path at any depth below `folder` whose
+        last name the shell glob matches (a file's, not a folder's above it)?"""
+        after = self._states_after(folder)
+        if after is None:
+            return False
+        states, below = after
+        pats = self.pats
+        if not pats:  # the anchor and all under it: below the folder, or holding it
+            return True
+        if below:  # the anchor lies below the folder: a path may go down to it
+            states = self._skip({0})
+        n, last = len(pats), len(pats) - 1
+        start = self._skip({0}) if self.anywhere else set()
+        # The states after folders of names of our choosing: a name can be picked to
+        # match any one pattern (a `**` takes it and stays).
+        seen: set[int] = set()
+        todo = set(states) | start
+        while todo:
+            seen |= todo
+            step = {i if pats[i] == "**" else i + 1 for i in todo if i < n}
+            todo = (self._skip(step) | start) - seen
+        # Then the file's name, which the last pattern must take. A pattern
+        # that ends on a folder on the way (`./vendor`) is not read as one:
+        # `./.env` would be, and `black .` rewrites no `.env/x.py`. A rule
+        # on a folder's files says so (`./vendor/**`, `./vendor/`).
+        return last in seen and (pats[last] == "**" or _globs_meet(glob, pats[last], dots))
+
     def meets_under(self, folder: str, worktree: bool = False, placed: bool = False) -> bool:
         """Does the pattern match some path below `folder` (with `worktree`,
         one that goes through no `.git` below it)? With `placed` (a path
@@ -626,6 +704,10 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
         if kind in _UNDER:
             if pattern.meets_under(folder, *_UNDER[kind]):
                 return True
+        elif kind == _GLOB_DEEP:
+            for one in glob.split("\x00"):
+                if pattern.meets_named_under(folder, one, dots):
+                    return True
         elif pattern.match_broad(folder.rstrip("/") + "/" + glob) or pattern.meets_glob(
             folder, glob, dots, kind == _GLOB_TREE
         ):

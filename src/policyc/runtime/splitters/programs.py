@@ -10,6 +10,9 @@ importing it costs the hook's start (see `shell._compile_patterns`).
 
 from __future__ import annotations
 
+from collections import namedtuple
+
+from ..paths import files_named_under
 from .editors import EDITORS
 from .words import (
     FEEDERS,
@@ -1110,47 +1113,181 @@ def _in_folder_of(prefix: str) -> str:
 # unless told only to check (black, isort, rustfmt, `ruff format`, stylua),
 # or when told to (gofmt -w, clang-format -i, shfmt -w, prettier --write,
 # eslint --fix, `ruff check --fix`, autopep8 -i, yapf -i). The files named
-# are edited; a folder named stands for itself only (`black .`: what it
-# rewrites under it is files of its language, never `.env`, and a folder
-# read as every file under it would meet `Edit(./.env)`).
+# are edited, and so, where a name is a folder, are the files of the
+# formatter's languages at any depth under it (`black .` rewrites
+# `migrations/0001.py`, never `.env`: `paths.files_named_under`).
 _FORMATTER_VALUES = option_names(
     "-l --line-length -t --target-version --config --include --exclude --extend-exclude "
     "--force-exclude --settings-path --settings-file --select --ignore --extend-select "
     "--style --assume-filename --parser --config-path --ignore-path --plugin --ext "
     "--indent --max-line-length"  # (shfmt's `-i N` is others' in place: its N is read)
 )
+# The files a formatter rewrites under a folder: their name globs (each
+# `*.x` or a name), the suffixes and names that tell a file named so from a
+# folder (`black x.py`), and whether a dot file may be one.
+FileKinds = namedtuple("FileKinds", "globs suffixes literals dots")
+
+
+def _kinds(globs: str, dots: bool = True) -> FileKinds:
+    names = tuple(globs.split())
+    suffixes = tuple(glob[1:] for glob in names if glob[:2] == "*.")
+    return FileKinds(names, suffixes, frozenset(g for g in names if "*" not in g), dots)
+
+
+_PYTHON_FILES = _kinds("*.py *.pyi *.ipynb")
+# prettier's languages, by extension and by the names it formats whatever
+# their extension (its `--write .` walks into dot folders and takes dot files).
+_PRETTIER_FILES = _kinds(
+    " ".join(
+        "*." + ext
+        for ext in "js jsx mjs cjs ts tsx mts cts json json5 jsonc css scss less html htm vue "
+        "md markdown mdx yaml yml graphql gql hbs handlebars".split()
+    )
+    + " .all-contributorsrc .arcconfig .auto-changelog .babelrc .c8rc .clang-format"
+    " .clang-tidy .gemrc .htmlhintrc .imgbotconfig .jscsrc .jshintrc .jslintrc"
+    " .lintstagedrc .nycrc .prettierrc .stylelintrc .swcrc .tern-config .tern-project"
+    " .watchmanconfig CITATION.cff README composer.lock contents.lr flake.lock"
+    " glide.lock Jakefile mcmod.info Pipfile.lock pixi.lock"
+)
 _FORMATTERS = {
-    # name: (writes unless one of these, writes only with one of these)
-    **dict.fromkeys(
-        ("black", "isort", "rustfmt", "stylua"),
-        (option_names("--check --diff --check-only -c --verify"), None),
+    # name: (writes unless one of these, writes only with one of these,
+    #        the files it rewrites under a folder)
+    "black": (option_names("--check --diff -c --code"), None, _PYTHON_FILES),
+    "isort": (
+        option_names("--check --diff --check-only -c"),
+        None,
+        _kinds("*.py *.pyi *.pyx *.pxd"),
     ),
-    **dict.fromkeys(("gofmt", "goimports"), (frozenset(), option_names("-w"))),
-    "clang-format": (frozenset(), option_names("-i")),
-    "shfmt": (frozenset(), option_names("-w --write")),
-    "prettier": (frozenset(), option_names("--write -w")),
-    "eslint": (frozenset(), option_names("--fix")),
-    **dict.fromkeys(("autopep8", "yapf"), (frozenset(), option_names("-i --in-place"))),
+    "rustfmt": (option_names("--check"), None, _kinds("*.rs")),
+    "stylua": (option_names("--check --verify -c"), None, _kinds("*.lua *.luau")),
+    **dict.fromkeys(("gofmt", "goimports"), (frozenset(), option_names("-w"), _kinds("*.go"))),
+    "clang-format": (frozenset(), option_names("-i"), None),  # (files only)
+    # shfmt: `*.sh`, `*.bash`, `*.zsh`…, and a name with no dot that starts
+    # with a shebang: read as any name not starting with a dot.
+    "shfmt": (frozenset(), option_names("-w --write"), _kinds("*", dots=False)),
+    "prettier": (frozenset(), option_names("--write -w"), _PRETTIER_FILES),
+    "eslint": (
+        frozenset(),
+        option_names("--fix"),
+        _kinds("*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.vue *.svelte"),
+    ),
+    **dict.fromkeys(
+        ("autopep8", "yapf"), (frozenset(), option_names("-i --in-place"), _kinds("*.py"))
+    ),
+}
+_RUFF = {  # `ruff format`, `ruff check --fix`: with no path, the working folder
+    "format": (option_names("--check --diff"), None, _PYTHON_FILES),
+    "check": (frozenset(), option_names("--fix"), _PYTHON_FILES),
 }
 
 
 def _formatted(words: list[str]) -> list[str]:
-    """The files a formatter rewrites (`black x.py`, `gofmt -w x.go`)."""
+    """The files a formatter rewrites (`black x.py`, `gofmt -w x.go`), and
+    for each name that may be a folder, those of its languages under it."""
     name = program_name(words[0])  # (`/usr/bin/ruff`, `RUFF` on macOS)
-    if name == "ruff":  # `ruff format`, `ruff check --fix`
-        if words[1:2] == ["format"]:
-            unless, only = option_names("--check --diff"), None
-        elif words[1:2] == ["check"]:
-            unless, only = frozenset(), option_names("--fix")
-        else:
+    if name == "ruff":
+        if words[1:2] != ["format"] and words[1:2] != ["check"]:
             return []
+        unless, only, kinds = _RUFF[words[1]]
         words = words[1:]
     else:
-        unless, only = _FORMATTERS[name]
+        unless, only, kinds = _FORMATTERS[name]
     given = {word.partition("=")[0] for word in words[1:] if word[:1] == "-"}
     if not unless.isdisjoint(given) or only is not None and only.isdisjoint(given):
         return []
-    return [word for word in _operands(words, _FORMATTER_VALUES) if word != "-"]
+    files = [word for word in _operands(words, _FORMATTER_VALUES) if word != "-"]
+    if not files and (name == "ruff" or name == "eslint"):  # they take `.` then
+        files = ["."]
+    return files if kinds is None else _and_named_under(files, kinds)
+
+
+def _and_named_under(files: list[str], kinds: FileKinds) -> list[str]:
+    """Each file, then the files of those kinds under it if it may be a
+    folder: not if it is named as they are (`black x.py`), nor a word not
+    known here (starting with a NUL), which is any file already."""
+    globs, suffixes, literals, dots = kinds
+    out = files
+    for path in files:
+        if path[:1] == "\0" or path.endswith(suffixes) and suffixes:
+            continue
+        if literals and path.rpartition("/")[2] in literals:
+            continue
+        out = out + [files_named_under(path, globs, dots)]
+    return out
+
+
+# Programs whose subcommand formats a project's files in place: `cargo fmt`,
+# `go fmt`, `terraform fmt`, `deno fmt` (read where an output option is,
+# `loaded.OPTION_OUTPUTS`: their other commands write no file here). Given
+# no folder, they rewrite the files of their languages under the working
+# folder (cargo's package may begin above it: read from where an agent
+# commonly runs it, its root).
+# name: (subcommand, writes unless one of these, options taking a value, names)
+_PROJECT_FORMATTERS = {
+    "cargo": (
+        "fmt",
+        option_names("--check"),
+        option_names("--manifest-path -p --package"),
+        _kinds("*.rs"),
+    ),
+    "go": ("fmt", option_names("-n"), option_names("-mod"), _kinds("*.go")),
+    **dict.fromkeys(
+        ("terraform", "tofu"),
+        (
+            "fmt",
+            option_names("-check -write=false"),
+            frozenset(),
+            _kinds("*.tf *.tfvars *.tftest.hcl"),
+        ),
+    ),
+    "deno": (
+        "fmt",
+        option_names("--check"),
+        option_names(
+            "-c --config --ext --ignore --line-width --indent-width --prose-wrap --log-level"
+        ),
+        _kinds(
+            " ".join(
+                "*." + ext
+                for ext in "js jsx ts tsx mjs cjs mts cts json jsonc md markdown css scss sass "
+                "less html svelte vue astro yaml yml ipynb sql".split()
+            )
+        ),
+    ),
+}
+_MANIFEST = option_names("--manifest-path")
+PROJECT_FORMATTERS = {name: entry[0] for name, entry in _PROJECT_FORMATTERS.items()}
+
+
+def project_formatted(words: list[str]) -> list[str]:
+    """What `cargo fmt`, `go fmt ./...`, `terraform fmt DIR` or `deno fmt`
+    rewrites: the files of its languages under the folders it is given."""
+    subcommand, unless, values, kinds = _PROJECT_FORMATTERS[program_name(words[0])]
+    if subcommand not in words:
+        return []
+    at = words.index(subcommand)
+    base = ""
+    for word in words[1:at]:  # `cargo +nightly fmt`, `terraform -chdir=infra fmt`
+        if word.startswith("-chdir="):
+            base = word[len("-chdir=") :].rstrip("/") + "/"
+        elif word[:1] != "+":
+            return []  # the word is another command's operand (`go run fmt`)
+    rest = words[at:]
+    after = rest.index("--") if "--" in rest else len(rest)  # `cargo fmt -- --check`: rustfmt's
+    if not unless.isdisjoint(w if w == "-write=false" else w.partition("=")[0] for w in rest):
+        return []
+    folders = []
+    for word in _operands(rest[:after], values):
+        if word == "-":  # the input
+            continue
+        if word[:1] != "\0":  # (a word not known here is any file already)
+            word = word.removesuffix("...").removesuffix("/") or "."  # go's `./...`
+            word = word if word[:1] in ("/", "~") else base + word
+        folders.append(word)
+    manifest = _option_value(rest, _MANIFEST)
+    if manifest is not None:  # cargo's package: the manifest's folder
+        folders.append(manifest if "\0" in manifest else manifest.rpartition("/")[0] or ".")
+    return _and_named_under(folders or [base or "."], kinds)
 
 
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`

@@ -63,6 +63,7 @@ from .programs import (
     LEADING_OPTIONS,
     NAMES_FROM_INPUT,
     PLAIN_UNLESS,
+    PROJECT_FORMATTERS,
     RECURSIVE_READERS,
     REFUSED_VARIABLES,
     RUNNER_SHELLS,
@@ -80,6 +81,7 @@ from .programs import (
     is_safe_assignment,
     names_from_input,
     program_name,
+    project_formatted,
     read_operands,
     runner_commands,
     shell_reads_input,
@@ -626,6 +628,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         outputs = None  # `go build -o x` writes x
         if head in OPTION_OUTPUTS and may_name_outputs(stripped, head):
             outputs = list(dict.fromkeys(option_outputs(words, head))) or None
+        if head in PROJECT_FORMATTERS and PROJECT_FORMATTERS[head] in words:  # `cargo fmt`
+            outputs = list(dict.fromkeys((outputs or []) + project_formatted(words))) or None
         files = (
             head in _FILE_PROGRAMS
             and len(words) > 1
@@ -898,6 +902,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
     if program in OPTION_OUTPUTS and len(rest) > 1:  # `javac -d out`, `tsc --outDir dist`
         paths = option_outputs([_up_to_variable(w) for w in rest], program)
+        read_first += _file_subjects(_any_if_variable(paths), text, config, True)
+    if program in PROJECT_FORMATTERS and len(rest) > 1:  # `cargo fmt`, `go fmt ./...`
+        paths = project_formatted([_up_to_variable(w) for w in rest])
         read_first += _file_subjects(_any_if_variable(paths), text, config, True)
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
