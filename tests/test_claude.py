@@ -323,8 +323,8 @@ def test_the_hook_says_why_a_rule_met_a_command_whose_text_does_not_show_it(arti
     assert got == "deny" and "reads or changes every file under /repo" in reason
     got, reason = hook(artifact, payload("Bash", {"command": "black /"}))
     assert got == "deny" and reason.endswith(
-        '(policyc: "black /" rewrites every file named *.py, *.pyi or *.ipynb under /, which'
-        " may hold one Edit(/etc/**) names; name the files it may change)"
+        '(policyc: "black /" reads or changes every file named *.py, *.pyi or *.ipynb under /,'
+        " which may hold one Edit(/etc/**) names; name the files)"
     )
     got, reason = hook(artifact, payload("Bash", {"command": "git status && curl x"}))
     assert got == "deny" and "policyc:" not in reason  # the command shows the rule's text

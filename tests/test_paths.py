@@ -430,10 +430,14 @@ _SHORT_NAMES = [n for n in _NAMES if len(n) < 3] + ["a.e", "x.e", ".ee", "r.x", 
         st.sampled_from(["*.e", "*", "a*", ".e*", "?", "r", "*.x"]), min_size=1, max_size=2
     ),
     dots=st.booleans(),
+    tree=st.booleans(),
 )
-def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(body, anchor, folder, globs, dots):
+def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
+    body, anchor, folder, globs, dots, tree
+):
     """`black src` rewrites the `*.py` files at any depth under src, and only
-    those: read broadly, a rule meets their stand-in if it names the folder
+    those (`find . -name x -exec rm -rf {} +` what is under such a name
+    too, `tree`): read broadly, a rule meets their stand-in if it names the folder
     or one above it, or matches such a file (`./src/gen/**`, `**/*.py`); not
     one on a file of another name (`./.env`, which read broadly would name
     a folder `.env` on the way to `.env/x.py`); as written, only what covers
@@ -442,10 +446,18 @@ def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(body, anchor, folde
     from policyc.runtime.paths import files_named_under
 
     spec, cwd, home = anchor + body, "/r", "/h"
-    stand_in = files_named_under(folder, tuple(globs), dots)
+    stand_in = files_named_under(folder, tuple(globs), dots, tree)
     names = [n for n in _SHORT_NAMES if any(_bash_glob_matches(g, n, dots) for g in globs)]
     folders = [folder.rstrip("/"), *_paths_below(folder, 4, ["a", "r", ".e"])]
     paths = [f + "/" + name for f in folders for name in names]
+    if tree:  # and what is under such a name (fewer of them: the paths below are many)
+        from fnmatch import fnmatchcase
+
+        # A name of each kind: the first the glob names that each segment pattern matches.
+        segments = ["a", "r", ".e", "*", "a*", "*.e", "?", "x*"]
+        kinds = {next((n for n in names if fnmatchcase(n, seg)), None) for seg in segments}
+        few = [f + "/" + name for f in folders[:40] for name in kinds if name]
+        paths += [below for path in few for below in _paths_below(path, 3, ["a", "r", ".e"])]
     # A rule on the folder or one above it, or on such a file itself (the
     # names are in lower case: as written is broadly, but for the folders
     # above a file, which a rule ending on one does not name as such).

@@ -715,7 +715,7 @@ def test_find_exec_runs_its_command_for_each_file():
             for s in split(command)
         ]
 
-    assert parts("find . -name '*.tmp' -exec rm -f {} \\; -print")[1:] == [
+    assert parts("find . -size +1M -exec rm -f {} \\; -print")[1:] == [
         ("bash", "rm -f '{}'", "rm -f {}"),
         ("edit", ".", "rm -f {}"),  # what it finds: any file under its starting points
         ("edit", "./\0every", "rm -f {}"),
@@ -754,6 +754,138 @@ def test_find_exec_runs_its_command_for_each_file():
     ]:
         with pytest.raises(SplitError):
             split(refused)
+
+
+def test_what_find_and_fd_act_on_is_what_their_name_tests_let_through():
+    """`find . -name '*.pyc' -delete` was refused by `Edit(./.env)`: what it
+    removes was read as every file under `.`. A name test in a plain
+    conjunction before the action narrows it to the files so named at any
+    depth (`paths.files_named_under`), and where the command recurses into
+    what it finds and that may be a folder, what is under such a name too;
+    an `-o`, a `!`, a test not known, or the action before the test, and it
+    is every file again."""
+
+    def found(command):
+        return [s["args"]["path"] for s in split(command) if s.get("tool")]
+
+    pyc = files_named_under(".", ("*.pyc",))
+    for command, paths in [
+        ("find . -name '*.pyc' -delete", [".", pyc]),
+        ("find . -type f -iname '*.pyc' -mtime +1 -delete", [".", pyc]),
+        (
+            "find . \\( -name '*.pyc' -o -name '*.pyo' \\) -delete",
+            [".", files_named_under(".", ("*.pyc", "*.pyo"))],
+        ),
+        ("find . -name '*.pyc' -exec rm -f {} +", [".", pyc]),
+        ("find src -name '*.py' -exec cat {} +", ["src", files_named_under("src", ("*.py",))]),
+        # recursing into what it finds, which may be a folder: what is under it too
+        (
+            "find . -type d -name __pycache__ -exec rm -rf {} +",
+            [".", files_named_under(".", ("__pycache__",), tree=True)],
+        ),
+        (
+            "find . -type f -name '*.py' -exec grep -rl x {} +",
+            ["x", "x/\0every", ".", files_named_under(".", ("*.py",))],
+        ),
+        ("fd -e pyc -x rm", [".", pyc]),
+        ("fd -H -e pyc -e pyo -X rm", [".", files_named_under(".", ("*.pyc", "*.pyo"))]),
+        ("fd -t f -e py x src -x cat", ["src", files_named_under("src", ("*.py",))]),
+        ("fd -t f -e py -x rm -rf", [".", files_named_under(".", ("*.py",))]),
+        ("fd -t f -t d -e py -x rm -rf", [".", files_named_under(".", ("*.py",), tree=True)]),
+        # every file under its starting points
+        ("find . -delete -name '*.pyc'", [".", "./\0every"]),
+        ("find . -name '*.pyc' -delete -o -name '*.pyo' -delete", [".", "./\0every"]),
+        ("find . -name '*.pyc' -o -name x -delete", [".", "./\0every"]),
+        ("find . ! -name '*.py' -delete", [".", "./\0every"]),
+        ("find . -name '*.py' -prune -delete", [".", "./\0every"]),
+        ('find . -name "$X" -delete', [".", "./\0every"]),
+        ("find $D -name '*.pyc' -delete", ["/\0every"]),
+        ("fd pyc -x rm", [".", "./\0every"]),
+    ]:
+        assert found(command) == paths, command
+
+
+# A tree for GNU find to search: files and folders a name test may or may
+# not take (`a.pyc` is a folder), dot files, and names in capitals.
+_TREE = [
+    "a.py",
+    "b.pyc",
+    ".env",
+    "C.PYC",
+    "__pycache__/x.pyc",
+    "__pycache__/y.py",
+    "sub/.env",
+    "sub/c.pyc",
+    "sub/__pycache__/z.pyc",
+    "sub/deep/d.py",
+    "a.pyc/q.txt",
+    "a.pyc/inner.pyc",
+]
+_FIND_TOKENS = [
+    ["-name", "*.pyc"],
+    ["-name", "*.py"],
+    ["-iname", "*.pyc"],
+    ["-name", "__pycache__"],
+    ["-name", ".e*"],
+    ["-type", "f"],
+    ["-type", "d"],
+    ["-maxdepth", "2"],
+    ["-o"],
+    ["!"],
+    ["-prune"],
+    ["-path", "*sub*"],
+    ["(", "-name", "*.py", "-o", "-name", "*.pyc", ")"],
+]
+
+
+@pytest.fixture(scope="module")
+def find_tree(tmp_path_factory):
+    import shutil
+
+    if shutil.which("find") is None:
+        pytest.fail("GNU find is needed for the find oracle test")
+    root = tmp_path_factory.mktemp("tree")
+    for name in _TREE:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x")
+    return root
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    tests=st.lists(st.sampled_from(_FIND_TOKENS), max_size=4),
+    action=st.sampled_from(["-delete", "rm -f", "rm -rf", "cat", "grep -r x"]),
+)
+def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests, action):
+    """GNU find is the oracle: every path its expression takes (and for a
+    command that recurses, every path under one) meets a deny rule on that
+    path alone, read broadly against the subjects the command was split
+    into. Name tests may narrow what find's action is held to, never past
+    what find acts on."""
+    import subprocess
+
+    from policyc.runtime.paths import path_matches
+
+    expression = [word for test in tests for word in test]
+    done = subprocess.run(
+        ["find", ".", *expression, "-print"], cwd=find_tree, capture_output=True, text=True
+    )
+    if done.returncode != 0:  # an expression find refuses: it runs nothing
+        return
+    taken = {line[2:] for line in done.stdout.splitlines() if line.startswith("./")}
+    if action in ("rm -rf", "grep -r x"):  # and what is under each
+        taken |= {name for name in _TREE for path in taken if name.startswith(path + "/")}
+    tail = ["-delete"] if action == "-delete" else ["-exec", *action.split(), "{}", "+"]
+    command = " ".join(shlex.quote(word) for word in ["find", ".", *expression, *tail])
+    try:
+        subjects = [s for s in split(command) if s.get("tool") in ("read", "edit")]
+    except SplitError:
+        return  # refused
+    root = str(find_tree)
+    paths = [root + s["args"]["path"][1:] for s in subjects if s["args"]["path"][:1] == "."]
+    for path in taken:
+        rule = root + "/" + path  # a rule on this path alone
+        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
 
 
 def test_fd_exec_and_rg_pre_run_their_command_for_each_file():
@@ -2354,11 +2486,13 @@ def test_the_files_a_reader_names_are_read_constraints():
     assert reads("cd $D && cat x") == ["/\0every", "x"]
     assert reads("for d in a b; do cd $d && cat x; done") == ["x", "a/x", "b/x"]  # its values
     assert reads("cat $F x") == ["x", "/\0every"]  # a variable not known here: any file
-    # What fd hands a reader: any file under the folders it searches (`.` if none).
+    # What fd hands a reader: any file under the folders it searches (`.` if
+    # none), or those its `-e` names.
     assert reads("fd -x cat; fd -e py TODO src tests -X grep -l x {}") == [
         *[".", "./\0every"],
         "x",
-        *["src", "tests", "src/\0every", "tests/\0every"],
+        *["src", "tests"],
+        *[files_named_under(folder, ("*.py",)) for folder in ("src", "tests")],
     ]
     assert reads("fd --search-path ~/.aws -x cat; fd -x echo") == ["~/.aws", "~/.aws/\0every"]
     assert reads("fd -H -x cat {} ';' key -- -odd") == ["-odd", "-odd/\0every"]  # after `--`
@@ -2997,8 +3131,13 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("rsync -av src/ host:/srv/; scp .env host:") == []  # another machine's
     assert edits("rsync -a --remove-source-files ~/.ssh/ host:/x/") == ["~/.ssh/", "~/.ssh/\0every"]
     assert [s["tool"] for s in split("cp a b") if "tool" in s] == ["read", "read", "edit", "edit"]
-    # find -delete removes what it finds under its starting points.
-    assert edits("find /etc -name '*.conf' -delete") == ["/etc", "/etc/\0every"]
+    # find -delete removes what it finds under its starting points (those
+    # its name tests let through).
+    assert edits("find /etc -delete") == ["/etc", "/etc/\0every"]
+    assert edits("find /etc -name '*.conf' -delete") == [
+        "/etc",
+        files_named_under("/etc", ("*.conf",)),
+    ]
     assert edits("cp -r template/. .; cp -a a b; cp a b") == [
         *[".", "./\0every"],
         *["b", "b/a", "b/\0every", "b/a/\0every"],

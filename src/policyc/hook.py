@@ -99,8 +99,8 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
     model, and the person asked): a value not known before the command runs
     (`rm $F` denied by `Bash(rm -rf:*)`, `cat $F` by `Read(./.env)`), or a
     folder whose every file the command reads or changes (`grep -r x src`
-    under `Read(**/.env)`), or the files of its languages a formatter
-    rewrites under one (`black .` under `Edit(./migrations/**)`). The
+    under `Read(**/.env)`), or the files of some names under one (`black
+    .` under `Edit(./migrations/**)`, `find . -name x -delete`). The
     verdict and its record keep SPEC's reason; only the hook's message says
     more. Empty when there is nothing to add."""
     from .runtime.matchers import field_value
@@ -127,7 +127,7 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
         if folder is not None and folder not in folders:
             folders.append(folder)
         elif folder is None and value is not None and "\x00globdeep" in value and not named:
-            named = stand_in_text(value) or ""  # `black .`: the files of its languages
+            named = stand_in_text(value) or ""  # `black .`, `find . -name x -delete`
     if "/" in folders:
         return (
             f" (policyc: a file {quoted} names is not known before it runs, a variable or what"
@@ -141,8 +141,8 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
         )
     if named:
         return (
-            f" (policyc: {quoted} rewrites {named}, which may hold one {verdict.rule}"
-            " names; name the files it may change)"
+            f" (policyc: {quoted} reads or changes {named}, which may hold one"
+            f" {verdict.rule} names; name the files)"
         )
     return ""
 

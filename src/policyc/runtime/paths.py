@@ -155,8 +155,9 @@ _UNDER = {
     IF_WORKTREE_FOLDER: (True, True),
 }
 # then `.` if dots match, `:`, the glob
-_GLOB, _GLOB_TREE, _GLOB_DEEP = "\x00glob", "\x00globtree", "\x00globdeep"
-_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP)
+_GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"
+_GLOB_DEEP, _GLOB_DEEP_TREE = "\x00globdeep", "\x00globdeeptree"
+_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP, _GLOB_DEEP_TREE)
 
 
 def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
@@ -200,16 +201,26 @@ def stand_in_text(path: str) -> str | None:
         return "what is under " + folder + " if it is a folder"
     if kind == _GLOB_DEEP:
         return "every file named " + _either(glob.split("\x00")) + " under " + folder
+    if kind == _GLOB_DEEP_TREE:
+        named = _either(glob.split("\x00"))
+        return (
+            "every file named " + named + " under " + folder + ", and what is under such a folder"
+        )
     if kind == _GLOB_TREE:
         return "what is under the names in " + folder + " that " + glob + " matches"
     return "the files in " + folder + " that " + glob + " matches"
 
 
-def files_named_under(folder: str, globs: tuple[str, ...], dots: bool = True) -> str:
+def files_named_under(
+    folder: str, globs: tuple[str, ...], dots: bool = True, tree: bool = False
+) -> str:
     """The path that stands for the files at any depth under `folder` whose
     names one of the shell globs matches, with `dots` a leading `.` too
-    (`*.py`: what `black FOLDER` rewrites). The globs are joined by a NUL."""
-    return folder.rstrip("/") + "/" + _GLOB_DEEP + ("." if dots else "") + ":" + "\x00".join(globs)
+    (`*.py`: what `black FOLDER` rewrites); with `tree`, what is under such
+    a name too (`find . -name __pycache__ -exec rm -rf {} +`). The globs are
+    joined by a NUL."""
+    kind = _GLOB_DEEP_TREE if tree else _GLOB_DEEP
+    return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + "\x00".join(globs)
 
 
 def glob_stand_in(path: str, dots: bool) -> str:
@@ -289,6 +300,10 @@ def _globs_meet(glob: str, pattern: str, dots: bool) -> bool:
         todo.append((i if a == "*" else i + 1, j if b == "*" else j + 1, True))
     return False
 
+
+# A formatter's globs against the rules' segments: the same pairs on every
+# call (`prettier --write .`: some 50 globs), made once.
+_meet = memo(maxsize=8192)(_globs_meet)
 
 # A path rule's segment patterns are few; made once, not on each call
 # (a `Read` decided for the first time made one per segment it tried).
@@ -481,9 +496,12 @@ class _PathPattern:
         # Under a name the glob matches, a pattern that matches anywhere may start anew.
         return tree and self.anywhere
 
-    def meets_named_under(self, folder: str, glob: str, dots: bool) -> bool:
+    def meets_named_under(
+        self, folder: str, globs: list[str], dots: bool, tree: bool = False
+    ) -> bool:
         """Does the pattern match a path at any depth below `folder` whose
-        last name the shell glob matches (a file's, not a folder's above it)?"""
+        last name one of the shell globs matches (a file's, not a folder's
+        above it)? With `tree`, or a path below such a name?"""
         after = self._states_after(folder)
         if after is None:
             return False
@@ -492,22 +510,53 @@ class _PathPattern:
         if not pats:  # the anchor and all under it: below the folder, or holding it
             return True
         if below:  # the anchor lies below the folder: a path may go down to it
+            if tree and any(_meet(g, name, dots) for name in below for g in globs):
+                return True  # through a name a glob matches: all under it
             states = self._skip({0})
         n, last = len(pats), len(pats) - 1
+        # The states after folders of names of our choosing. A pattern that
+        # ends on one (`./vendor`) is not read as their folder: `./.env`
+        # would be, and `black .` rewrites no `.env/x.py`. A rule on a
+        # folder's files says so (`./vendor/**`, `./vendor/`).
+        seen = self._chosen(states, ends=False)
+        # Then the name a glob matches, which the last pattern must take.
+        named = set()
+        for i in seen:
+            if i < n and pats[i] == "**":
+                named.add(i)
+                if i == last:
+                    named.add(n)
+            elif i < n and any(_meet(glob, pats[i], dots) for glob in globs):
+                named.add(i + 1)
+        named = self._skip(named)
+        if n in named:
+            return True
+        if not tree:
+            return False
+        # With `tree`, what is under it: any names, the last of which may end
+        # the pattern, and where one that matches anywhere may start anew.
+        if self.anywhere:
+            named |= self._skip({0})
+        return bool(named) and n in self._chosen(named, ends=True)
+
+    def _chosen(self, states: set[int], ends: bool) -> set[int]:
+        """`states` and those that names of our choosing reach: a name can
+        be picked to match any one segment pattern (a `**` takes it and
+        stays; with `ends`, a final `**` may also end there)."""
+        pats, n = self.pats, len(self.pats)
         start = self._skip({0}) if self.anywhere else set()
-        # The states after folders of names of our choosing: a name can be picked to
-        # match any one pattern (a `**` takes it and stays).
         seen: set[int] = set()
         todo = set(states) | start
         while todo:
             seen |= todo
-            step = {i if pats[i] == "**" else i + 1 for i in todo if i < n}
+            step = set()
+            for i in todo:
+                if i < n:
+                    step.add(i if pats[i] == "**" else i + 1)
+                    if ends and pats[i] == "**" and i == n - 1:
+                        step.add(n)
             todo = (self._skip(step) | start) - seen
-        # Then the file's name, which the last pattern must take. A pattern
-        # that ends on a folder on the way (`./vendor`) is not read as one:
-        # `./.env` would be, and `black .` rewrites no `.env/x.py`. A rule
-        # on a folder's files says so (`./vendor/**`, `./vendor/`).
-        return last in seen and (pats[last] == "**" or _globs_meet(glob, pats[last], dots))
+        return seen
 
     def meets_under(self, folder: str, worktree: bool = False, placed: bool = False) -> bool:
         """Does the pattern match some path below `folder` (with `worktree`,
@@ -704,15 +753,23 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
         if kind in _UNDER:
             if pattern.meets_under(folder, *_UNDER[kind]):
                 return True
-        elif kind == _GLOB_DEEP:
-            for one in glob.split("\x00"):
-                if pattern.meets_named_under(folder, one, dots):
-                    return True
+        elif kind == _GLOB_DEEP or kind == _GLOB_DEEP_TREE:
+            if _named_under_met(pattern, folder, glob, dots, kind == _GLOB_DEEP_TREE):
+                return True
         elif pattern.match_broad(folder.rstrip("/") + "/" + glob) or pattern.meets_glob(
             folder, glob, dots, kind == _GLOB_TREE
         ):
             return True
     return False
+
+
+@memo(maxsize=4096)
+def _named_under_met(
+    pattern: _PathPattern, folder: str, globs: str, dots: bool, tree: bool
+) -> bool:
+    """`meets_named_under`, kept: a formatter's globs are many (prettier's
+    50), and the same folder and rules come again on the next call."""
+    return pattern.meets_named_under(folder, globs.split("\x00"), dots, tree)
 
 
 @memo(maxsize=4096)

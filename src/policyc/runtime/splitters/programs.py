@@ -160,6 +160,11 @@ _FIND_LEADING = frozenset({"-H", "-L", "-P"})
 def find_start_points(words: list[str]) -> list[str]:
     """The folders `find` starts from (`.` when none is named), for
     `-delete`, which removes what it finds under them."""
+    return _find_points(words)[0]
+
+
+def _find_points(words: list[str]) -> tuple[list[str], int]:
+    """find's starting points, and where its expression begins."""
     i = 1
     while i < len(words) and (words[i] in _FIND_LEADING or words[i][:2] in ("-D", "-O")):
         i += 2 if words[i] == "-D" else 1
@@ -167,7 +172,64 @@ def find_start_points(words: list[str]) -> list[str]:
     while i < len(words) and words[i][:1] not in ("-", "(", "!", ")", ",") and words[i]:
         points.append(words[i])
         i += 1
-    return points or ["."]
+    return points or ["."], i
+
+
+# find's primaries, by whether they take a word: each only narrows what a
+# conjunction of them finds. One not listed (`-prune`, `-fprintf`), or an
+# operator other than `-a` (`-o`, `!`, `,`), and what it acts on is read as
+# every file under its starting points.
+_FIND_TAKES_WORD = frozenset(
+    "-name -iname -path -ipath -wholename -iwholename -regex -iregex -lname -ilname "
+    "-type -xtype -user -group -uid -gid -perm -size -mtime -atime -ctime -mmin -amin "
+    "-cmin -newer -anewer -cnewer -maxdepth -mindepth -links -inum -samefile -used "
+    "-fstype -regextype -printf".split()
+)
+_FIND_TAKES_NONE = frozenset(
+    "-a -and -print -print0 -ls -depth -xdev -mount -empty -readable -writable "
+    "-executable -true -nouser -nogroup -follow -noleaf -daystart -ignore_readdir_race "
+    "-warn -nowarn".split()
+)
+_FIND_NAMES = ("-name", "-iname")
+
+
+def find_names(words: list[str], action: int) -> tuple[tuple[str, ...], bool] | None:
+    """The globs one of which the name of what find's action at
+    `words[action]` takes must match (`find . -name '*.pyc' -delete`:
+    ("*.pyc",); `( -name A -o -name B )`: both), and whether it takes
+    files only (`-type f`). None when no name test comes first in a plain
+    conjunction (or a glob has a variable: a word starting with a NUL)."""
+    i = _find_points(words)[1]
+    names: tuple[str, ...] = ()
+    files = False
+    while i < action:
+        word = words[i]
+        if word in _FIND_NAMES and i + 1 < action:
+            names = names or (words[i + 1],)  # (several: what all match; one holds it)
+            i += 2
+        elif word == "(":  # `( -name A -o -name B )`, and no other group
+            group, i = [], i + 1
+            while i + 1 < action and words[i] in _FIND_NAMES:
+                group.append(words[i + 1])
+                i += 2
+                if i < action and words[i] in ("-o", "-or"):
+                    i += 1
+                    continue
+                break
+            if not group or i >= action or words[i] != ")":
+                return None
+            names = names or tuple(group)
+            i += 1
+        elif word in _FIND_TAKES_WORD or word.startswith("-newer"):
+            files = files or word == "-type" and words[i + 1 : i + 2] == ["f"]
+            i += 2
+        elif word in _FIND_TAKES_NONE:
+            i += 1
+        else:
+            return None
+    if not names or any(glob[:1] == "\0" or "/" in glob for glob in names):
+        return None
+    return names, files
 
 
 # Programs that run a command in an environment they set up: `uv run pytest`,
@@ -767,6 +829,50 @@ def fd_search_paths(words: list[str]) -> list[str]:
     return paths or ["."]
 
 
+def fd_names(words: list[str]) -> tuple[tuple[str, ...], bool] | None:
+    """The globs one of which the name of what fd finds must match, from
+    its `-e EXT` (`fd -e pyc -x rm`: ("*.pyc",)), and whether it takes
+    files only (`-t f`, and no other type): as `find_names`. None when it
+    names no extension (its pattern, a regular expression, is not read)."""
+    names: list[str] = []
+    types: list[str] = []
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        name, eq, value = word.partition("=")
+        if word in ("-x", "--exec", "-X", "--exec-batch") or (
+            word[:1] == "-" and word[1:2] != "-" and word[-1:] in ("x", "X")
+        ):
+            while i < n and words[i] != ";":
+                i += 1
+            i += 1
+            continue
+        if word == "--":
+            break
+        if (
+            name in ("-e", "--extension")
+            or word[:1] == "-"
+            and word[1:2] != "-"
+            and word[-1] == "e"
+        ):
+            value = value if eq else words[i] if i < n else ""
+            i += 0 if eq else 1
+            names.append("*." + value.lstrip("."))
+        elif name in ("-t", "--type") or word[:1] == "-" and word[1:2] != "-" and word[-1] == "t":
+            value = value if eq else words[i] if i < n else ""
+            i += 0 if eq else 1
+            types.append(value)
+        elif word[:1] == "-" and word != "-" and name in _FD_VALUES and not eq:
+            i += 1
+        elif word[:1] == "-" and word[1:2] not in ("-", "") and word[-1] in _FD_SHORT_VALUES:
+            i += 1
+    if not names or any("\0" in glob or "/" in glob for glob in names):
+        return None
+    # (`-t f -t d`: either)
+    return tuple(names), bool(types) and all(t in ("f", "file") for t in types)
+
+
 def _rg_commands(words: list[Word]) -> list[list[Word]]:
     """The preprocessor `rg --pre COMMAND` runs on each file it searches, the
     file's path appended (`…`, as for xargs)."""
@@ -888,7 +994,9 @@ _COPIES = frozenset({"cp", "rsync", "scp", "mv", "ln"})
 _MAY_TAKE_FOLDERS = frozenset({"mv", "ln"})
 
 
-def _recursive(program: str, words: list[str], write: bool) -> bool:
+def recursive(program: str, words: list[str], write: bool) -> bool:
+    """Whether the command reads (or with `write`, changes) what is under
+    the folders it names (`grep -r`, `rm -r`, `mv`)."""
     if program == "tar" and not write:  # what it archives, unless told not to recurse
         return "--no-recursion" not in words
     if (program in RECURSIVE_READERS and not write) or program == "mv":
@@ -915,7 +1023,7 @@ def with_files_under(
     `grep -r x`): `.` is among its paths then. A copy's target is not read:
     the files under it are written (`cp -r`), or named by `_copy_target`;
     what mv writes under its target is named by `_names_in`."""
-    if not _recursive(program, words, write):
+    if not recursive(program, words, write):
         return paths
     if program in _SEARCH_VALUES and _searches_here(program, words):
         paths = paths + ["."]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
+from ..paths import files_named_under
 from .bindings import (
     BINDERS,
     WATCHED,
@@ -72,7 +73,9 @@ from .programs import (
     SHELLS,
     TAKER_NAMES,
     TRANSFER_PLAIN_UNLESS,
+    fd_names,
     fd_search_paths,
+    find_names,
     find_start_points,
     foreign_shell_refusal,
     git_command_at,
@@ -83,6 +86,7 @@ from .programs import (
     program_name,
     project_formatted,
     read_operands,
+    recursive,
     runner_commands,
     shell_reads_input,
     shell_script,
@@ -954,7 +958,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             if program != "rg":  # (what rg's --pre reads, rg reads: see FILE_READERS)
                 values = [_UNKNOWN if w.expands else w.value for w in rest]
                 for inner in commands:
-                    later += _found_files(fd_search_paths(values), inner, source, config)
+                    later += _found_files(
+                        fd_search_paths(values), inner, source, config, fd_names(values)
+                    )
         if guarded:  # `sudo find ... -exec`: held to deny and ask rules, as for `sudo bash -c`
             for subject in later:
                 subject["constrain"] = True
@@ -1415,12 +1421,21 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     if any(map(is_input, words)):  # `xargs find .`: its input may be `-exec rm {} ;`
         raise SplitError(f"find given arguments by {FEEDERS} cannot be evaluated statically")
     out: list[dict] = []
-    if any(w.value == "-delete" for w in words):
+    values = [_UNKNOWN if w.expands else w.value for w in words]
+    if "-delete" in values:
         # `find /etc -name '*.conf' -delete` removes files under /etc: edit
-        # constraints, as `rm -r /etc`'s.
-        points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
+        # constraints, as `rm -r /etc`'s; those its name tests let through.
+        # (Each `-delete`: `-name A -delete -o -name B -delete` removes both.)
+        globs: tuple[str, ...] | None = ()
+        for k, value in enumerate(values):
+            names = find_names(values, k) if value == "-delete" else ()
+            if names is None or globs is None:
+                globs = None
+            elif names:
+                globs = tuple(dict.fromkeys(globs + names[0]))
+        found = _under_points(find_start_points(values), globs)
         text = source[words[0].start : words[-1].end]
-        out += _file_subjects(_under_points(points), text, config, write=True)
+        out += _file_subjects(found, text, config, write=True)
     i, n = 1, len(words)
     while i < n:
         value = words[i].value
@@ -1457,18 +1472,25 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
             if depth + 1 > MAX_DEPTH:
                 raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
             out += _words_subjects(inner, source, config, depth, finds=True)
-            points = find_start_points([_UNKNOWN if w.expands else w.value for w in words])
-            out += _found_files(points, inner, source, config)
+            points = find_start_points(values)
+            out += _found_files(points, inner, source, config, find_names(values, i))
         i = end + 1
     return out
 
 
-def _found_files(points: list[str], inner: list[Word], source: str, config: ShellConfig):
+def _found_files(
+    points: list[str],
+    inner: list[Word],
+    source: str,
+    config: ShellConfig,
+    names: tuple[tuple[str, ...], bool] | None = None,
+):
     """The files `find DIR ... -exec cat {} +` or `fd -x cat` reads (or
-    `-exec rm {} +` changes): what they find, which may be any file under
-    the folders they search, as for `grep -r` (their tests are not read:
-    `-name '*.py'` would not keep out a rule on a folder, which covers
-    every name in it)."""
+    `-exec rm {} +` changes): what they find, any file under the folders
+    they search, as for `grep -r`, unless name tests tell it (`names`, from
+    `find_names` or `fd_names`: `-name '*.py'`, `-e py`), and then what is
+    under such a name too, if the command recurses into it and they may
+    find folders (`-exec rm -rf {} +` without `-type f`)."""
     program = program_name(inner[0].value)
     # The path found: find's `{}`, fd's placeholders, or fd's appended path (`…`).
     values = ["{}" if is_input(w) or w.value in FD_PLACEHOLDERS else w.value for w in inner]
@@ -1476,17 +1498,27 @@ def _found_files(points: list[str], inner: list[Word], source: str, config: Shel
     writes = program in FILE_WRITERS and "{}" in written_operands(program, values)
     if not (reads or writes):
         return []
-    found = _under_points(points)
     text = source[inner[0].start : inner[-1].end]
-    return (_file_subjects(found, text, config, write=False) if reads else []) + (
-        _file_subjects(found, text, config, write=True) if writes else []
-    )
+    out = []
+    for write in (False, True) if reads and writes else (writes,):
+        globs = None if names is None else names[0]
+        tree = globs is not None and not names[1] and recursive(program, values, write)
+        out += _file_subjects(_under_points(points, globs, tree), text, config, write)
+    return out
 
 
-def _under_points(points: list[str]) -> list[str]:
-    """find's or fd's folders and what is under them; a folder with a
-    variable (`find $D -delete`) may be any: every file stands for it."""
-    found = and_files_under([point for point in points if point != _UNKNOWN])
+def _under_points(
+    points: list[str], globs: tuple[str, ...] | None = None, tree: bool = False
+) -> list[str]:
+    """find's or fd's folders and what is under them, or with `globs` the
+    files so named under them (with `tree`, and what is under those); a
+    folder with a variable (`find $D -delete`) may be any: every file
+    stands for it."""
+    known = [point for point in points if point != _UNKNOWN]
+    if globs is None:
+        found = and_files_under(known)
+    else:
+        found = known + [files_named_under(point, globs, True, tree) for point in known]
     return found + [ANYWHERE] if _UNKNOWN in points else found
 
 
