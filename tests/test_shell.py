@@ -888,6 +888,65 @@ def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests,
         assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    includes=st.lists(
+        st.sampled_from(["*.py", "*.pyc", "*.PYC", ".e*", "*", "x.*", "c?pyc"]), max_size=3
+    ),
+    folder=st.sampled_from([".", "sub", "a.pyc"]),
+)
+def test_what_grep_searches_is_held_to_a_rule_on_each_such_file(find_tree, includes, folder):
+    """GNU grep is the oracle, as find is above: every file `grep -r
+    --include=GLOB` searches meets a deny rule on that file alone."""
+    import subprocess
+
+    from policyc.runtime.paths import path_matches
+
+    options = [f"--include={glob}" for glob in includes]
+    done = subprocess.run(
+        ["grep", "-rl", *options, "", folder], cwd=find_tree, capture_output=True, text=True
+    )
+    searched = {line.removeprefix("./") for line in done.stdout.splitlines()}
+    command = " ".join(shlex.quote(word) for word in ["grep", "-rl", *options, "", folder])
+    subjects = [s for s in split(command) if s.get("tool") == "read"]
+    root = str(find_tree)
+    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
+    for path in searched:
+        rule = root + "/" + path
+        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
+
+
+def test_a_search_reads_the_files_its_globs_and_types_name():
+    """`grep -r --include='*.py' TODO .` was refused by `Read(./.env)`: a
+    recursive search was read as reading every file under its folders.
+    grep's `--include`, rg's `-g`, `--glob`, `--iglob` and `-t` types
+    narrow it to the files so named at any depth; an exclusion (`!GLOB`),
+    a glob with `/`, `**` or `{`, a type not known here (rg's `sh` takes
+    `.env`) or `--type-add`, and it is every file again."""
+
+    def reads(command):
+        return [s["args"]["path"] for s in split(command) if s.get("tool") == "read"]
+
+    py = ("*.py", "*.pyi")
+    for command, last in [
+        ("grep -rn --include='*.py' TODO .", files_named_under(".", ("*.py",))),
+        ("grep -r --include '*.py' --include=*.pyi x src", files_named_under("src", py)),
+        ("rg -g '*.py' TODO", files_named_under(".", ("*.py",))),
+        ("rg -t py TODO src", files_named_under("src", py)),
+        ("rg -ntpy TODO", files_named_under(".", py)),
+        ("rg --type=rust -g '*.toml' x", files_named_under(".", ("*.rs", "*.toml"))),
+        # every file
+        ("grep -r TODO .", "./\0every"),
+        ("rg -g '!*.md' TODO", "./\0every"),
+        ("rg -t sh KEY", "./\0every"),
+        ("rg -g 'src/**' x", "./\0every"),
+        ("rg --type-add 'x:*.py' -t x y", "./\0every"),
+        ("rg -g '*.{py,js}' x", "./\0every"),
+    ]:
+        assert reads(command)[-1] == last, command
+        assert split_general(command) == split(command), command  # both paths alike
+
+
 def test_fd_exec_and_rg_pre_run_their_command_for_each_file():
     # As find's -exec: a part like any other. With no `{}`, fd appends the path.
     assert _parts("fd -e py -x wc -l") == [("fd -e py -x wc -l", False), ("wc -l '…'", False)]

@@ -1035,6 +1035,11 @@ def with_files_under(
         if program in _MAY_TAKE_FOLDERS:
             return paths + [under_if_folder(path) for path in sources]
         return paths + [files_in(path) for path in sources]
+    if program in _SEARCH_VALUES:
+        names = search_names(program, words)
+        if names is not None:  # `grep -r --include='*.py' x .`: the files so named
+            globs, given = names  # (a glob given is read as a path, not as a folder)
+            return paths + [files_named_under(p, globs) for p in paths if p and p not in given]
     return and_files_under(paths)
 
 
@@ -1107,6 +1112,91 @@ def _searches_here(program: str, words: list[str]) -> bool:
         else:
             operands += 1
     return operands == (0 if pattern_given else 1)
+
+
+# rg's file types whose files are named by globs alone, of its defaults (`rg
+# --type-list`); a type not here (sh's include `.env`) narrows nothing.
+_RG_TYPES = {
+    name: tuple(globs.split())
+    for names, globs in [
+        ("py python", "*.py *.pyi"),
+        ("rust", "*.rs"),
+        ("go", "*.go"),
+        ("js", "*.js *.jsx *.vue *.cjs *.mjs"),
+        ("ts typescript", "*.ts *.tsx *.cts *.mts"),
+        ("json", "*.json composer.lock *.sarif"),
+        ("md markdown", "*.markdown *.md *.mdown *.mdwn *.mkd *.mkdn *.mdx"),
+        ("yaml", "*.yaml *.yml"),
+        ("toml", "*.toml Cargo.lock"),
+        ("html", "*.htm *.html *.ejs"),
+        ("css", "*.css *.scss"),
+        ("java", "*.java *.jsp *.jspx *.properties"),
+        ("txt", "*.txt"),
+        ("sql", "*.sql *.psql"),
+    ]
+    for name in names.split()
+}
+
+
+def search_names(program: str, words: list[str]) -> tuple[tuple[str, ...], set[str]] | None:
+    """The globs one of which the name of each file a recursive grep or rg
+    searches must match: grep's `--include` (`grep -r --include='*.py' x
+    .`), rg's `-g`, `--glob` and `--iglob` (less `!` ones) and the files of
+    its `-t` types; and the words that gave them. None when they name
+    none, or one not read here (a glob with `/`, `**` or `{`, a type not
+    known, `--type-add`)."""
+    # A test first: most name none, and the loop below costs ~1 us a call.
+    if program != "rg":
+        if "--include" not in " ".join(words):
+            return None
+    else:
+        for word in words:  # an option with a `g` or a `t`: `-g`, `--type`, `-ntpy`
+            if word[:1] == "-" and ("g" in word or "t" in word):
+                break
+        else:
+            return None
+    globs: list[str] = []
+    given: set[str] = set()
+    short_values = _SEARCH_VALUES[program][0]
+    i, n = 1, len(words)
+    while i < n:
+        word = words[i]
+        i += 1
+        if word == "--":
+            break
+        name, eq, value = word.partition("=")
+        if word[:2] == "--":
+            if name == "--type-add":
+                return None
+            if name in _SEARCH_VALUES[program][1] and not eq:
+                value = words[i] if i < n else ""
+                i += 1
+        elif word[:1] == "-" and word != "-":
+            name = ""
+            for k in range(1, len(word)):  # the cluster's letter that takes a value
+                if word[k] in short_values:
+                    name = "-" + word[k]
+                    value = word[k + 1 :] or (words[i] if i < n else "")
+                    i += 0 if word[k + 1 :] else 1
+                    break
+        else:
+            continue
+        if program != "rg":
+            if name == "--include":
+                globs.append(value)
+                given.add(value)
+        elif name in ("-g", "--glob", "--iglob"):
+            given.add(value)
+            if value[:1] != "!":
+                globs.append(value)
+        elif name in ("-t", "--type"):
+            if value not in _RG_TYPES:
+                return None
+            globs += _RG_TYPES[value]
+            given.add(value)
+    if not globs or any(c in glob for glob in globs for c in ("/", "{", "**", "\0")):
+        return None
+    return tuple(globs), given
 
 
 def _dd_operands(words: list[str], key: str) -> list[str]:
