@@ -326,6 +326,11 @@ def test_the_hook_says_why_a_rule_met_a_command_whose_text_does_not_show_it(arti
         '(policyc: "black /" reads or changes every file named *.py, *.pyi or *.ipynb under /,'
         " which may hold one Edit(/etc/**) names; name the files)"
     )
+    got, reason = hook(artifact, payload("Bash", {"command": "git add -A"}))
+    assert got == "deny" and reason.endswith(
+        '(policyc: "git add -A" reads or changes what is under /repo if it is a folder, which'
+        " may hold one Read(./.env) names; name the files)"
+    )
     got, reason = hook(artifact, payload("Bash", {"command": "git status && curl x"}))
     assert got == "deny" and "policyc:" not in reason  # the command shows the rule's text
 

@@ -947,6 +947,68 @@ def test_a_search_reads_the_files_its_globs_and_types_name():
         assert split_general(command) == split(command), command  # both paths alike
 
 
+@pytest.fixture(scope="module")
+def git_tree(find_tree):
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.fail("git is needed for the pathspec oracle test")
+    subprocess.run(["git", "init", "-q", "."], cwd=find_tree, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=find_tree, check=True)
+    return find_tree
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    spec=st.sampled_from(
+        ["*.py", "*.pyc", "*.PYC", "sub/*.pyc", "*test*.py", "sub/*", "*", "?.py", ".e*", "*.env"]
+        + ["*/x.pyc", "a.pyc", "*pyc", "sub/deep", "[ab].py"]
+    ),
+    command=st.sampled_from(["diff HEAD --", "log -p --", "grep x --", "add", "restore", "rm -r"]),
+)
+def test_what_a_git_pathspec_takes_is_held_to_a_rule_on_each_such_file(git_tree, spec, command):
+    """git is the oracle: every tracked file a pathspec takes (`git ls-files
+    -- SPEC`; its `*` matches a `/` too, `*.py` is every `.py` file at any
+    depth) meets a deny rule on that file alone, against what `git diff --
+    SPEC` and the rest read or write."""
+    import subprocess
+
+    from policyc.runtime.paths import path_matches
+
+    done = subprocess.run(
+        ["git", "ls-files", "--", spec], cwd=git_tree, capture_output=True, text=True, check=True
+    )
+    taken = done.stdout.splitlines()
+    line = "git " + command + " " + shlex.quote(spec)
+    subjects = [s for s in split(line) if s.get("tool") in ("read", "edit")]
+    root = str(git_tree)
+    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
+    for path in taken:
+        rule = root + "/" + path
+        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (line, path)
+
+
+def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
+    """`git diff -- '*.py'` was refused by `Read(./.env)` (every file), and
+    `git add '*.env'` read as the shell's glob, `.env` files in `.` only,
+    where git stages `config/prod.env` too: git's `*` matches a `/`."""
+
+    def files(command):
+        return [s["args"]["path"] for s in split(command) if s.get("tool")]
+
+    def deep(folder, glob):
+        return files_named_under(folder, (glob,), tree=True)
+
+    assert files("git diff -- '*.py'") == [deep(".", "*.py")]
+    assert files("git log -p -- 'src/*.py' README.md")[0] == deep("src", "*.py")
+    assert files("git add '*.env'") == [deep(".", "*.env")]
+    assert files("git restore 'migrations/*.py'") == [deep("migrations", "*.py")]
+    assert files("git diff -- '*test*.py'") == ["./\0every"]  # `a_test/b.py` too
+    assert files("git checkout -- 'src/*/x.py'") == ["src/\0every"]
+    assert files("git diff -- ':(glob)*.py'")[0] == ":(glob)*.py"  # magic: as before
+
+
 def test_fd_exec_and_rg_pre_run_their_command_for_each_file():
     # As find's -exec: a part like any other. With no `{}`, fd appends the path.
     assert _parts("fd -e py -x wc -l") == [("fd -e py -x wc -l", False), ("wc -l '…'", False)]
@@ -3377,7 +3439,10 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         ("read", "secrets"),
         ("read", "secrets/\0ifworktree"),
     ]
-    assert files("git add .env") == [("read", ".env")]  # staged, to be pushed
+    # Staged, to be pushed: a folder's files too (`git add secrets`), and
+    # with `-A` and no path the work tree's, where an untracked `.env` may be.
+    assert files("git add .env") == [("read", ".env"), ("read", ".env/\0ifworktree")]
+    assert files("git add -A") == files("git add .") == [("read", "."), ("read", "./\0ifworktree")]
     assert files("git -C /etc show HEAD:passwd")[1:] == [("read", "/etc/passwd")]
     assert files("git checkout HEAD -- ~/.bashrc")[0] == ("edit", "~/.bashrc")
     assert files("git restore src/x.py; git checkout HEAD~5 -- config") == [
@@ -3420,7 +3485,7 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         "git status",
         "git diff",
         "git log --oneline -5",
-        "git add -A",
+        "git add -u",  # tracked files only
         "git checkout main",  # a branch or a path: not told apart
         "git rm --cached x",  # the index only
         "git clean -n",  # a dry run
@@ -3432,6 +3497,8 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
 
     for command in [
         "git add x",
+        "git add -A",
+        "git add -Av",
         "git show HEAD:x",
         "git log -5",
         "git diff -- x",

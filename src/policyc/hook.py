@@ -126,8 +126,9 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
         folder = every_file_folder(value) if value is not None else None
         if folder is not None and folder not in folders:
             folders.append(folder)
-        elif folder is None and value is not None and "\x00globdeep" in value and not named:
-            named = stand_in_text(value) or ""  # `black .`, `find . -name x -delete`
+        elif folder is None and value is not None and not named:
+            # `black .`, `find . -name x -delete`, `git add -A`: files under a folder
+            named = stand_in_text(value) or ""
     if "/" in folders:
         return (
             f" (policyc: a file {quoted} names is not known before it runs, a variable or what"

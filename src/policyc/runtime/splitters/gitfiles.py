@@ -17,8 +17,39 @@ repository's root's, which is commonly where an agent works.
 
 from __future__ import annotations
 
+from ..paths import files_named_under
 from .programs import GIT_SHOWS
-from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under
+from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under, files_in
+
+_WILDCARDS = ("*", "?", "[")
+
+
+def _pathspec(word: str) -> str | None:
+    """What a pathspec with a wildcard names, as git matches it: its `*` and
+    `?` match a `/` too, so `*.py` is every `.py` file at any depth, which
+    the shell's glob (`cat *.py`) is not. A `*SUFFIX` (in a folder:
+    `src/*.py`): the files at any depth there whose names end so, and what
+    is under such a name; another (`*test*.py`, which takes `a_test/b.py`):
+    every file under the folder before it. None for a word with no
+    wildcard, or with pathspec magic (`:(glob)…`, `:/…`)."""
+    if word[:1] == ":" or not any(c in word for c in _WILDCARDS):
+        return None
+    names = word.split("/")
+    first = next(k for k, name in enumerate(names) if any(c in name for c in _WILDCARDS))
+    folder = "/".join(names[:first]) or ("/" if word[:1] == "/" else ".")
+    rest = "/".join(names[first:])
+    if rest[:1] == "*" and len(rest) > 1 and not any(c in rest[1:] for c in (*_WILDCARDS, "/")):
+        return files_named_under(folder, (rest,), True, tree=True)
+    return files_in(folder)
+
+
+def _and_under(paths: list[str]) -> list[str]:
+    """Each path and what is under it if it is a folder (a work tree's:
+    `and_under_if_folders`), a pathspec with a wildcard as `_pathspec`
+    reads it."""
+    plain = [path for path in paths if _pathspec(path) is None]
+    globbed = [spec for path in paths if (spec := _pathspec(path)) is not None]
+    return and_under_if_folders(plain, worktree=True) + globbed
 
 
 def _under(folder: str, path: str) -> str:
@@ -157,9 +188,20 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     after = [word for word in after if word != unknown]
     reads: list[str] = [ANYWHERE] if anywhere and command in GIT_SHOWS else []
     writes: list[str] = []
-    if command in GIT_SHOWS:
+    if command == "add":
+        # What it stages, to be committed and pushed: its pathspecs, a folder's
+        # files too (`git add secrets`); with none, `-A` and `--all` take the
+        # whole work tree, as `.` does (an untracked `.env` there, unless
+        # ignored, which is not known here). `-u` takes tracked files only.
+        specs = operands + after
+        if not specs and any(
+            w == "--all" or w[:1] == "-" and w[1:2] != "-" and "A" in w for w in words[at + 1 :]
+        ):
+            specs = ["."]
+        reads += _and_under(specs)
+    elif command in GIT_SHOWS:
         for word in operands + after:
-            reads.append(word)
+            reads.append(_pathspec(word) or word)  # (`git add '*.py'`: at any depth)
             _, colon, path = word.partition(":")
             if colon:  # `HEAD:path`, `origin/main:path`, `:path`, `:0:path`
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
@@ -179,7 +221,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             writes_anywhere = ANYWHERE in reads
         if command in ("stash", "archive", "update-index"):  # a pathspec may be a folder
             named = [path for path in reads if path != ANYWHERE]
-            reads = and_under_if_folders(named, worktree=True) + [ANYWHERE] * (ANYWHERE in reads)
+            reads = _and_under(named) + [ANYWHERE] * (ANYWHERE in reads)
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes, writes_anywhere = operands + after, anywhere
     elif command == "checkout":
@@ -192,10 +234,11 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
     if command != "clean":
-        writes = and_under_if_folders(writes, worktree=True)
+        writes = _and_under(writes)
         writes += [ANYWHERE] if writes_anywhere else []
-    if command in GIT_SHOWS:
-        reads += and_under_if_folders(after, worktree=True)[len(after) :]
+    if command in GIT_SHOWS and command != "add":
+        plain = [path for path in after if _pathspec(path) is None]  # (read above if not)
+        reads += and_under_if_folders(plain, worktree=True)[len(plain) :]
     reads = [_under(folder, p) for p in reads if p]
     writes = [_under(folder, p) for p in writes if p]
     if folder == ANYWHERE:  # each path is any file: once

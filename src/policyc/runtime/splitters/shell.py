@@ -609,8 +609,14 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     if words[1] in GIT_FILE_OPTIONS:
                         git_files_named = _names_git_file(stripped)  # `git commit -F x`
                     else:
-                        # With no path, `.`'s files: grep searches them, clean removes them.
-                        git_files_named = words[1] == "grep" or words[1] == "clean"
+                        # With no path, `.`'s files: grep searches them, clean removes
+                        # them, `add -A` stages them.
+                        git_files_named = (
+                            words[1] == "grep"
+                            or words[1] == "clean"
+                            or words[1] == "add"
+                            and ("A" in stripped or "--all" in stripped)  # (`-Av` too)
+                        )
                         for word in words[2:]:  # an operand or `--` (`git log -5`: none)
                             if word[0] != "-" or word == "--":
                                 git_files_named = True
