@@ -3031,6 +3031,7 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("go fmt ./...", [".", files_named_under(".", ("*.go",))]),
         ("go fmt ./pkg/... x.go", ["./pkg", "x.go", files_named_under("./pkg", ("*.go",))]),
         ("go fmt -n ./...; go run fmt; go vet ./...", []),
+        ("go fmt example.com/m/pkg", [".", files_named_under(".", ("*.go",))]),  # the module's
         ("terraform -chdir=infra fmt mod", ["infra/mod", files_named_under("infra/mod", _TF)]),
         ("tofu fmt", [".", files_named_under(".", _TF)]),
         ("terraform fmt -check; terraform fmt -write=false; terraform plan", []),

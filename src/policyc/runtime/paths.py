@@ -134,13 +134,15 @@ def _refuse_proc_links(path: str) -> None:
 #   `rm -r *`: those files and what is under them. See `glob_stand_in`.
 #   Read broadly, a pattern meets it if some such name matches it; as
 #   written, only if the pattern covers every file in the folder.
-# - Globs at any depth (`black src`, `gofmt -w .`): the files at any depth
-#   under the folder whose names one of the globs matches (`*.py`, `*.pyi`),
-#   what a formatter given a folder rewrites. Read broadly, a pattern meets
-#   it if it names the folder or one above it, or matches such a file; not
-#   if it only matches a folder on the way (`./.env`, read broadly, would
-#   meet `./.env/x.py`): a rule on a folder's files says so (`./vendor/**`).
-#   As written, only if it covers every file under the folder. See
+# - Globs at any depth (`black src`, `find . -name '*.pyc' -delete`, `grep
+#   -r --include='*.py' x .`): the files at any depth under the folder whose
+#   names one of the globs matches (`*.py`, `*.pyi`); in the tree kind, what
+#   is under such a name too (`find . -name __pycache__ -exec rm -rf {} +`,
+#   git's pathspec `'*.py'`). Read broadly, a pattern meets it if it names
+#   the folder or one above it, or matches such a path; not if it only
+#   matches a folder on the way (`./.env`, read broadly, would meet
+#   `./.env/x.py`): a rule on a folder's files says so (`./vendor/**`). As
+#   written, only if it covers every file under the folder. See
 #   `files_named_under`.
 ANY_FILE = "\x00"
 EVERY_FILE = "\x00every"

@@ -796,9 +796,30 @@ FD_PLACEHOLDERS = frozenset({"{}", "{/}", "{//}", "{.}", "{/.}"})
 
 def fd_search_paths(words: list[str]) -> list[str]:
     """The folders `fd [PATTERN] [PATH...]` searches, its `--search-path`
-    and `--base-directory` too: `.` when it names none. The command of `-x`
-    or `-X` (up to `;`) is skipped."""
+    and `--base-directory` too: `.` when it names none."""
+    return _fd_read(words)[0]
+
+
+def fd_names(words: list[str]) -> tuple[tuple[str, ...], bool] | None:
+    """The globs one of which the name of what fd finds must match, from
+    its `-e EXT` (`fd -e pyc -x rm`: ("*.pyc",)), and whether it takes
+    files only (`-t f`, and no other type): as `find_names`. None when it
+    names no extension (its pattern, a regular expression, is not read)."""
+    _, extensions, types = _fd_read(words)
+    names = tuple("*." + extension.lstrip(".") for extension in extensions)
+    if not names or any("\0" in glob or "/" in glob for glob in names):
+        return None
+    # (`-t f -t d`: either)
+    return names, bool(types) and all(t in ("f", "file") for t in types)
+
+
+def _fd_read(words: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """fd's words read once: the folders it searches (`.` when it names
+    none), its `-e` extensions and its `-t` types. The command of `-x` or
+    `-X` (up to `;`) is skipped."""
     paths: list[str] = []
+    extensions: list[str] = []
+    types: list[str] = []
     pattern = False
     i, n = 1, len(words)
     while i < n:
@@ -812,65 +833,27 @@ def fd_search_paths(words: list[str]) -> list[str]:
                 i += 1
             i += 1
         elif word == "--":
-            rest = words[i:] if pattern else words[i + 1 :]
-            return paths + rest if paths or rest else ["."]
+            paths += words[i:] if pattern else words[i + 1 :]
+            break
         elif name in ("--search-path", "--base-directory"):
             paths.append(value if eq else words[i] if i < n else "")
             i += 0 if eq else 1
         elif word[:1] == "-" and word != "-":
-            if name in _FD_VALUES and not eq:
+            # `-e py`, `-He py` (the cluster's last letter takes the next word), `-e=py`
+            takes = name in _FD_VALUES or name[1:2] != "-" and name[-1] in _FD_SHORT_VALUES
+            if takes and not eq:
+                value = words[i] if i < n else ""
                 i += 1
-            elif word[1:2] != "-" and word[-1] in _FD_SHORT_VALUES:
-                i += 1  # `-He py`: the cluster's last letter takes the next word
+            option = name if name[:2] == "--" else "-" + name[-1]
+            if takes and option in ("-e", "--extension"):
+                extensions.append(value)
+            elif takes and option in ("-t", "--type"):
+                types.append(value)
         elif pattern:
             paths.append(word)
         else:
             pattern = True
-    return paths or ["."]
-
-
-def fd_names(words: list[str]) -> tuple[tuple[str, ...], bool] | None:
-    """The globs one of which the name of what fd finds must match, from
-    its `-e EXT` (`fd -e pyc -x rm`: ("*.pyc",)), and whether it takes
-    files only (`-t f`, and no other type): as `find_names`. None when it
-    names no extension (its pattern, a regular expression, is not read)."""
-    names: list[str] = []
-    types: list[str] = []
-    i, n = 1, len(words)
-    while i < n:
-        word = words[i]
-        i += 1
-        name, eq, value = word.partition("=")
-        if word in ("-x", "--exec", "-X", "--exec-batch") or (
-            word[:1] == "-" and word[1:2] != "-" and word[-1:] in ("x", "X")
-        ):
-            while i < n and words[i] != ";":
-                i += 1
-            i += 1
-            continue
-        if word == "--":
-            break
-        if (
-            name in ("-e", "--extension")
-            or word[:1] == "-"
-            and word[1:2] != "-"
-            and word[-1] == "e"
-        ):
-            value = value if eq else words[i] if i < n else ""
-            i += 0 if eq else 1
-            names.append("*." + value.lstrip("."))
-        elif name in ("-t", "--type") or word[:1] == "-" and word[1:2] != "-" and word[-1] == "t":
-            value = value if eq else words[i] if i < n else ""
-            i += 0 if eq else 1
-            types.append(value)
-        elif word[:1] == "-" and word != "-" and name in _FD_VALUES and not eq:
-            i += 1
-        elif word[:1] == "-" and word[1:2] not in ("-", "") and word[-1] in _FD_SHORT_VALUES:
-            i += 1
-    if not names or any("\0" in glob or "/" in glob for glob in names):
-        return None
-    # (`-t f -t d`: either)
-    return tuple(names), bool(types) and all(t in ("f", "file") for t in types)
+    return paths or ["."], extensions, types
 
 
 def _rg_commands(words: list[Word]) -> list[list[Word]]:
@@ -1460,7 +1443,8 @@ PROJECT_FORMATTERS = {name: entry[0] for name, entry in _PROJECT_FORMATTERS.item
 def project_formatted(words: list[str]) -> list[str]:
     """What `cargo fmt`, `go fmt ./...`, `terraform fmt DIR` or `deno fmt`
     rewrites: the files of its languages under the folders it is given."""
-    subcommand, unless, values, kinds = _PROJECT_FORMATTERS[program_name(words[0])]
+    name = program_name(words[0])
+    subcommand, unless, values, kinds = _PROJECT_FORMATTERS[name]
     if subcommand not in words:
         return []
     at = words.index(subcommand)
@@ -1480,6 +1464,8 @@ def project_formatted(words: list[str]) -> list[str]:
             continue
         if word[:1] != "\0":  # (a word not known here is any file already)
             word = word.removesuffix("...").removesuffix("/") or "."  # go's `./...`
+            if name == "go" and word[:1] not in (".", "/") and not word.endswith(".go"):
+                word = "."  # an import path (`example.com/m/pkg`, `all`): the module's
             word = word if word[:1] in ("/", "~") else base + word
         folders.append(word)
     manifest = _option_value(rest, _MANIFEST)
