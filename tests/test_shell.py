@@ -3471,6 +3471,13 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         *[("edit", "x"), ("edit", ".env"), ("edit", "x/\0ifworktree")],
         ("edit", ".env/\0ifworktree"),
     ]
+    # `git stash -u` keeps untracked files (`-a`: ignored ones too) and removes them.
+    for command in ["git stash -u", "git stash save -a wip", "git stash --include-untracked"]:
+        assert files(command) == [
+            *[("read", "."), ("read", "./\0worktree")],
+            *[("edit", "."), ("edit", "./\0worktree")],
+        ], command
+    assert files("git stash push -u -- src")[2:3] == [("read", "src/\0worktree")]
     assert files("git config -f .env --list") == [("read", ".env")]
     assert files("git config -f x a.b c") == [
         ("read", "x"),
@@ -3482,6 +3489,8 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         "git commit -m 'F x'",
         'git stash push -m "$M"',
         "git stash list",
+        "git stash pop",
+        "git stash -k",
         "git config user.name",
         "git status",
         "git diff",
@@ -3500,6 +3509,7 @@ def test_the_files_git_shows_stages_and_overwrites_are_read_and_edit_constraints
         "git add x",
         "git add -A",
         "git add -Av",
+        "git stash -u",
         "git show HEAD:x",
         "git log -5",
         "git diff -- x",

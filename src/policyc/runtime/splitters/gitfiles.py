@@ -32,8 +32,8 @@ def _pathspec(word: str) -> str | None:
     is under such a name; another (`*test*.py`, which takes `a_test/b.py`):
     every file under the folder before it. None for a word with no
     wildcard, or with pathspec magic (`:(glob)…`, `:/…`)."""
-    if word[:1] == ":" or not any(c in word for c in _WILDCARDS):
-        return None
+    if "*" not in word and "?" not in word and "[" not in word or word[:1] == ":":
+        return None  # (string tests, not `any`: most words, each git command)
     names = word.split("/")
     first = next(k for k, name in enumerate(names) if any(c in name for c in _WILDCARDS))
     folder = "/".join(names[:first]) or ("/" if word[:1] == "/" else ".")
@@ -47,8 +47,14 @@ def _and_under(paths: list[str]) -> list[str]:
     """Each path and what is under it if it is a folder (a work tree's:
     `and_under_if_folders`), a pathspec with a wildcard as `_pathspec`
     reads it."""
-    plain = [path for path in paths if _pathspec(path) is None]
-    globbed = [spec for path in paths if (spec := _pathspec(path)) is not None]
+    plain: list[str] = []
+    globbed: list[str] = []
+    for path in paths:
+        spec = _pathspec(path)
+        if spec is None:
+            plain.append(path)
+        else:
+            globbed.append(spec)
     return and_under_if_folders(plain, worktree=True) + globbed
 
 
@@ -161,6 +167,25 @@ def _sets(rest: list[str]) -> bool:
     return len(operands) >= 2 and operands[0] not in ("get", "list")
 
 
+def _stashes_untracked(rest: list[str], operands: list[str]) -> bool:
+    """Whether `git stash [push|save]` keeps untracked files (`-u`,
+    `--include-untracked`, `-a`, `--all`)."""
+    if operands and operands[0] not in ("push", "save"):
+        return False
+    for word in rest:
+        if word == "--":
+            return False
+        if word in ("--include-untracked", "--all"):
+            return True
+        if word[:1] == "-" and word[1:2] != "-":
+            for letter in word[1:]:
+                if letter in "ua":
+                    return True
+                if letter == "m":  # the message follows
+                    break
+    return False
+
+
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
     """The files `git [OPTIONS] COMMAND …` reads and writes; `at` is where
     COMMAND stands, `unknown` a word with a variable."""
@@ -188,6 +213,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     after = [word for word in after if word != unknown]
     reads: list[str] = [ANYWHERE] if anywhere and command in GIT_SHOWS else []
     writes: list[str] = []
+    untracked: list[str] = []  # what `git stash -u` keeps and removes
     if command == "add":
         # What it stages, to be committed and pushed: its pathspecs, a folder's
         # files too (`git add secrets`); with none, `-A` and `--all` take the
@@ -222,6 +248,12 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         if command in ("stash", "archive", "update-index"):  # a pathspec may be a folder
             named = [path for path in reads if path != ANYWHERE]
             reads = _and_under(named) + [ANYWHERE] * (ANYWHERE in reads)
+        if command == "stash" and _stashes_untracked(words[at + 1 :], operands):
+            # `git stash -u` (`-a`: ignored files too, `.env`) keeps the untracked
+            # files of its pathspecs, else of `.`, and removes them, as `git
+            # clean -fd` does: every file there, read and edited.
+            specs = operands[1:] if operands[:1] == ["push"] else []
+            untracked = and_worktree_under(specs + after or ["."])
     elif command in ("restore", "rm", "mv") and "--cached" not in words:  # (the index only)
         writes, writes_anywhere = operands + after, anywhere
     elif command == "checkout":
@@ -233,10 +265,14 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # (`git checkout HEAD~5 -- config`, `git log -p -- secrets`). A path
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
-    if command != "clean":
+    if command != "clean" and writes:
         writes = _and_under(writes)
-        writes += [ANYWHERE] if writes_anywhere else []
-    if command in GIT_SHOWS and command != "add":
+    if writes_anywhere:
+        writes = writes + [ANYWHERE]
+    if untracked:  # (once each)
+        reads = list(dict.fromkeys(reads + untracked))
+        writes = list(dict.fromkeys(writes + untracked))
+    if after and command in GIT_SHOWS and command != "add":
         plain = [path for path in after if _pathspec(path) is None]  # (read above if not)
         reads += and_under_if_folders(plain, worktree=True)[len(plain) :]
     reads = [_under(folder, p) for p in reads if p]

@@ -616,6 +616,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                             or words[1] == "clean"
                             or words[1] == "add"
                             and ("A" in stripped or "--all" in stripped)  # (`-Av` too)
+                            or words[1] == "stash"
+                            and " -" in stripped  # `git stash -u` keeps untracked files
                         )
                         for word in words[2:]:  # an operand or `--` (`git log -5`: none)
                             if word[0] != "-" or word == "--":
