@@ -230,21 +230,28 @@ def glob_stand_in(path: str, dots: bool) -> str:
     normalised): itself when it holds no glob character; a glob in its last
     name (or before `/` + EVERY_FILE) as above; a glob earlier on (`*/.env`)
     as every file under the folder before it, which holds all it may name."""
+    if "*" not in path and "?" not in path and "[" not in path:
+        return path  # (most paths: decided on every call)
     head, _, last = path.rpartition("/")
     if last[:1] == "\x00" and ":" in last:  # already a glob's stand-in (`files_named_under`)
         if not any(c in head for c in _GLOB_CHARS):
             return path
         return glob_stand_in(head + "/" + EVERY_FILE, dots)  # `black src*`: under each
-    if "*" not in path and "?" not in path and "[" not in path:
-        return path
-    names = path.split("/")
-    first = next(k for k, name in enumerate(names) if any(c in name for c in _GLOB_CHARS))
-    folder = "/".join(names[:first]) or ("/" if path[:1] == "/" else ".")
-    rest = names[first + 1 :]
+    folder, names = glob_parts(path)
+    rest = names[1:]
     if len(rest) > 1 or rest and rest[0] != EVERY_FILE:
         return folder.rstrip("/") + "/" + EVERY_FILE
     kind = _GLOB_TREE if rest else _GLOB
-    return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + names[first]
+    return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + names[0]
+
+
+def glob_parts(path: str) -> tuple[str, list[str]]:
+    """The folder before the first name of `path` holding a glob character
+    (`.`, or `/` for an absolute path, when none comes before), and the
+    names from that one on: `src/*/x.py` is ("src", ["*", "x.py"])."""
+    names = path.split("/")
+    first = next(k for k, name in enumerate(names) if any(c in name for c in _GLOB_CHARS))
+    return "/".join(names[:first]) or ("/" if path[:1] == "/" else "."), names[first:]
 
 
 def _glob_atoms(glob: str) -> list[str]:

@@ -17,11 +17,9 @@ repository's root's, which is commonly where an agent works.
 
 from __future__ import annotations
 
-from ..paths import files_named_under
+from ..paths import files_named_under, glob_parts
 from .programs import GIT_SHOWS
 from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under, files_in
-
-_WILDCARDS = ("*", "?", "[")
 
 
 def _pathspec(word: str) -> str | None:
@@ -34,12 +32,10 @@ def _pathspec(word: str) -> str | None:
     wildcard, or with pathspec magic (`:(glob)…`, `:/…`)."""
     if "*" not in word and "?" not in word and "[" not in word or word[:1] == ":":
         return None  # (string tests, not `any`: most words, each git command)
-    names = word.split("/")
-    first = next(k for k, name in enumerate(names) if any(c in name for c in _WILDCARDS))
-    folder = "/".join(names[:first]) or ("/" if word[:1] == "/" else ".")
-    rest = "/".join(names[first:])
-    if rest[:1] == "*" and len(rest) > 1 and not any(c in rest[1:] for c in (*_WILDCARDS, "/")):
-        return files_named_under(folder, (rest,), True, tree=True)
+    folder, names = glob_parts(word)
+    glob, suffix = names[0], names[0][1:]
+    if len(names) == 1 and glob[:1] == "*" and suffix and not any(c in suffix for c in "*?["):
+        return files_named_under(folder, (glob,), True, tree=True)
     return files_in(folder)
 
 

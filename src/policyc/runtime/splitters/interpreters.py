@@ -8,10 +8,10 @@ read subject, held to the read tool's deny and ask rules as `cat`'s files
 are, and so is a file an option loads before it (`node -r ./x.js`,
 `julia -L x.jl`, `racket -f x.rkt`). A code string, a module or the input
 (`-c`, `-m`, `-e`, `-`) names none, but for python's modules that read and
-show the files they are given (`python3 -m base64 .env`), and what the
-script itself reads is not read here. The script's arguments are not read: a variable among them
-(`python3 x.py "$NAME"`) would otherwise stand for any file and meet every
-deny rule on reading. (ruby and perl, whose `-n` and `-p` read every
+show the files they are given (`python3 -m base64 .env`); what the script
+itself reads is not read here. The script's arguments are not read: a
+variable among them (`python3 x.py "$NAME"`) would otherwise stand for any
+file and meet every deny rule on reading. (ruby and perl, whose `-n` and `-p` read every
 operand, are `programs.FILE_READERS`.)
 
 Each interpreter's options, read as clusters (`-uc`, `-rjson`), then its

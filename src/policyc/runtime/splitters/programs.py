@@ -232,6 +232,20 @@ def find_names(words: list[str], action: int) -> tuple[tuple[str, ...], bool] | 
     return names, files
 
 
+def find_delete_names(words: list[str]) -> tuple[str, ...] | None:
+    """The globs of what find's `-delete` actions remove (`find_names` of
+    each: `-name A -delete -o -name B -delete` removes both); None when one
+    takes any name."""
+    globs: list[str] = []
+    for k, word in enumerate(words):
+        if word == "-delete":
+            names = find_names(words, k)
+            if names is None:
+                return None
+            globs += names[0]
+    return tuple(dict.fromkeys(globs)) or None
+
+
 # Programs that run a command in an environment they set up: `uv run pytest`,
 # `npx tsc`, `poetry run python x.py`. Each: the subcommands that run one
 # (None: the program itself does), its options that take a value, those

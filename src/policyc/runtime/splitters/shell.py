@@ -75,6 +75,7 @@ from .programs import (
     TRANSFER_PLAIN_UNLESS,
     fd_names,
     fd_search_paths,
+    find_delete_names,
     find_names,
     find_start_points,
     foreign_shell_refusal,
@@ -1433,15 +1434,7 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     if "-delete" in values:
         # `find /etc -name '*.conf' -delete` removes files under /etc: edit
         # constraints, as `rm -r /etc`'s; those its name tests let through.
-        # (Each `-delete`: `-name A -delete -o -name B -delete` removes both.)
-        globs: tuple[str, ...] | None = ()
-        for k, value in enumerate(values):
-            names = find_names(values, k) if value == "-delete" else ()
-            if names is None or globs is None:
-                globs = None
-            elif names:
-                globs = tuple(dict.fromkeys(globs + names[0]))
-        found = _under_points(find_start_points(values), globs)
+        found = _under_points(find_start_points(values), find_delete_names(values))
         text = source[words[0].start : words[-1].end]
         out += _file_subjects(found, text, config, write=True)
     i, n = 1, len(words)
