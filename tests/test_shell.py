@@ -1009,6 +1009,113 @@ def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
     assert files("git diff -- ':(glob)*.py'")[0] == ":(glob)*.py"  # magic: as before
 
 
+@pytest.fixture(scope="module")
+def ignoring_tree(tmp_path_factory):
+    """A repository of `_TREE` that ignores `.env` and tracks two files: the
+    rest are untracked, `.env` files ignored."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.fail("git is needed for the git grep and diff oracle test")
+    root = tmp_path_factory.mktemp("ignoring")
+    for name in _TREE:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("x")
+    (root / ".gitignore").write_text(".env\n")
+    subprocess.run(["git", "init", "-q", "."], cwd=root, check=True)
+    subprocess.run(["git", "add", "a.py", "sub/deep/d.py", ".gitignore"], cwd=root, check=True)
+    (root.parent / "empty").mkdir(exist_ok=True)
+    return root
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    command=st.sampled_from(
+        ["grep --untracked -l ''", "grep --untracked --no-exclude-standard -l ''"]
+        + ["grep --no-index -l ''", "grep --no-index -l -e ''", "grep --untr -A 1 -l ''"]
+        + ["diff --no-index --name-only ../empty", "diff --name-only ../empty"]
+    ),
+    path=st.sampled_from(["", ".", "sub", "-- sub", "sub/deep", "a.pyc", "__pycache__"]),
+)
+def test_what_git_grep_and_diff_print_past_the_index_is_held_to_a_rule_on_each_file(
+    ignoring_tree, command, path
+):
+    """git is the oracle: `git grep --untracked` prints untracked files (an
+    ignored `.env` too with `--no-exclude-standard`), `--no-index` every
+    file, and `git diff --no-index` (or with a path outside the work tree)
+    every file under its paths, `.git`'s too. Each file they print meets a
+    deny rule on that file alone."""
+    import subprocess
+
+    from policyc.runtime.paths import path_matches
+
+    if command.startswith("diff") and path in ("", "-- sub"):
+        path = "."  # (it compares two paths)
+    line = f"git {command} {path}".strip()
+    done = subprocess.run(shlex.split(line), cwd=ignoring_tree, capture_output=True, text=True)
+    assert done.returncode in (0, 1), done.stderr
+    printed = [name.removeprefix("./") for name in done.stdout.splitlines()]
+    assert printed or path in ("a.pyc", "__pycache__")  # (git skips a folder of no text)
+    subjects = [s for s in split(line) if s.get("tool") == "read"]
+    root = str(ignoring_tree)
+    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
+    for name in printed:
+        rule = root + "/" + name
+        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (line, name)
+
+
+def test_git_commands_that_read_or_write_past_the_tracked_files():
+    """`git grep --no-index KEY` printed an ignored `.env` past `Read(./.env)`,
+    `git diff --no-index a .` every file, `git diff --output=.bashrc` and
+    `git format-patch -o .git/hooks -1` wrote past an edit rule, and `git
+    apply x.patch` changed the files its patch names, as `patch` does."""
+
+    def files(command):
+        return [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+
+    # What git grep searches past the index: every file of its paths, else `.`.
+    assert files("git grep --untracked KEY")[1:] == [("read", "./\0worktree")]
+    assert files("git grep --no-index -e KEY src")[-1] == ("read", "src/\0worktree")
+    assert files("git grep --no-ind -iA3 KEY")[-1] == ("read", "./\0worktree")  # a prefix
+    assert files("git grep KEY") == [("read", "KEY"), ("read", "./\0")]  # tracked: as before
+    # git diff compares two paths on the file system, as `diff -r` does.
+    assert files("git diff --no-index /dev/null .env")[2:] == [
+        ("read", "/dev/null/\0every"),
+        ("read", ".env/\0every"),
+    ]
+    assert files("git diff /tmp/empty .")[-1] == ("read", "./\0every")  # outside the tree
+    assert files("git diff main feature") == [("read", "main"), ("read", "feature")]
+    # What git writes by its options: a file, or patches by names not told.
+    assert files("git diff --output=.bashrc") == [("edit", ".bashrc")]
+    assert files("git log -p --output x.diff")[-1] == ("edit", "x.diff")
+    assert files("git format-patch -1") == [("edit", "./\0")]
+    assert files("git format-patch -o .git/hooks HEAD~1") == [("edit", ".git/hooks/\0")]
+    assert files("git archive --output=.env HEAD")[-1] == ("edit", ".env")
+    assert files("git bundle create x.bundle HEAD") == [("edit", "x.bundle")]
+    assert files('git bundle create "$F" HEAD') == [("edit", "/\0every")]
+    # What a patch changes: the work tree's files (never `.git`'s), or a
+    # folder's; any file with `--unsafe-paths`.
+    assert files("git apply x.patch") == files("git am < x.mbox")[:2]
+    assert files("git apply x.patch") == [("edit", "."), ("edit", "./\0worktree")]
+    assert files("git apply --directory=docs x.patch")[-1] == ("edit", "docs/\0worktree")
+    assert files("git apply --unsafe-paths x.patch")[-1] == ("edit", "/\0every")
+    # `patch -o -` prints the file patched and changes none; a dry run none.
+    assert files("patch -o - .env x.patch") == [("read", ".env"), ("read", "x.patch")]
+    assert files("patch --dry-run -p1 -i x.patch") == [("read", "x.patch")]
+    for none in [
+        "git format-patch --stdout -1",
+        "git bundle create - HEAD",
+        "git apply --check x.patch",
+        "git apply --stat x.patch",
+        "git apply --cached x.patch",
+        "git am --show-current-patch",
+    ]:
+        assert [f for f in files(none) if f[0] == "edit"] == [], none
+    for command in ["git grep --untracked x", "git diff --output=x", "git apply x", "git am"]:
+        assert split(command) == split_general(command), command
+
+
 def test_fd_exec_and_rg_pre_run_their_command_for_each_file():
     # As find's -exec: a part like any other. With no `{}`, fd appends the path.
     assert _parts("fd -e py -x wc -l") == [("fd -e py -x wc -l", False), ("wc -l '…'", False)]

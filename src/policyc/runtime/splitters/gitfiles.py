@@ -19,7 +19,14 @@ from __future__ import annotations
 
 from ..paths import files_named_under, glob_parts
 from .programs import GIT_SHOWS
-from .words import ANYWHERE, a_file_in, and_under_if_folders, and_worktree_under, files_in
+from .words import (
+    ANYWHERE,
+    a_file_in,
+    and_under_if_folders,
+    and_worktree_under,
+    files_in,
+    worktree_files_in,
+)
 
 
 def _pathspec(word: str) -> str | None:
@@ -182,6 +189,139 @@ def _stashes_untracked(rest: list[str], operands: list[str]) -> bool:
     return False
 
 
+def _long(word: str, option: str, shortest: int) -> bool:
+    """Whether `word` is `option` as git's option parser takes it: whole, or
+    any prefix of it from `shortest` characters on (`--untr`). A prefix git
+    finds ambiguous is read as the option too: it can only add a subject."""
+    return len(word) >= shortest and option.startswith(word)
+
+
+# git grep's options that take a value as the next word (`-A 3`), and its
+# letters that take one (the rest of the cluster, else the next word).
+_GREP_VALUES = frozenset(
+    "-e -f -A -B -C -m --max-count --max-depth --threads --context --after-context "
+    "--before-context".split()
+)
+_GREP_VALUE_LETTERS = "efABCm"
+
+
+def _grep_searches_all(rest: list[str]) -> list[str] | None:
+    """What `git grep --untracked` or `--no-index` searches, as `grep -r`
+    does: the paths it is given, else `.`; every file there, as git skips
+    only what an ignore file names (not known here; none with `--no-index`
+    or `--no-exclude-standard`), and `.git`. None without those options:
+    git grep searches the tracked files only."""
+    searches_all = False
+    patterned = False  # `-e PATTERN` or `-f FILE`: the first operand is a path
+    operands: list[str] = []
+    paths: list[str] = []
+    k = 0
+    while k < len(rest):
+        word = rest[k]
+        k += 1
+        if word == "--":
+            paths = rest[k:]
+            break
+        if word[:2] == "--":
+            option, eq, _ = word.partition("=")
+            if _long(option, "--untracked", 3) or _long(option, "--no-index", 6):
+                searches_all = True
+            elif option in _GREP_VALUES and not eq:
+                k += 1
+        elif word[:1] == "-" and len(word) > 1:
+            for j in range(1, len(word)):
+                if word[j] in _GREP_VALUE_LETTERS:
+                    patterned = patterned or word[j] in "ef"
+                    k += j + 1 == len(word)  # the value is the next word
+                    break
+        else:
+            operands.append(word)
+    if not searches_all:
+        return None
+    return operands[0 if patterned else 1 :] + paths or ["."]
+
+
+def _compares_files(rest: list[str], paths: list[str]) -> bool:
+    """Whether `git diff` compares two paths on the file system, as `diff
+    -r` does: with `--no-index`, or when one of two paths may be outside
+    the work tree (git does so then: `git diff /tmp/empty .` prints every
+    file under `.`, `.git`'s too)."""
+    if any(_long(word, "--no-index", 9) for word in rest if word[:2] == "--"):
+        return True
+    return len(paths) == 2 and any(
+        path[:1] in ("/", "~") or path == ".." or path[:3] == "../" for path in paths
+    )
+
+
+# Commands that write a file their `--output=FILE` names: the diff family's.
+_DIFF_OUTPUTS = frozenset(
+    {"diff", "log", "show", "whatchanged", "format-patch", "diff-tree", "diff-index", "diff-files"}
+    | {"range-diff"}
+)
+
+
+def _written_by_options(command: str, rest: list[str]) -> list[str]:
+    """The files a command writes by its options and operands: the diff
+    family's `--output FILE`, `git archive -o FILE`, `git bundle create
+    FILE`, and format-patch's patches, in `-o DIR` or `.`, by names not told
+    (`words.a_file_in`: held to rules on every file there)."""
+    written: list[str] = []
+    patches = "." if command == "format-patch" else ""
+    for k, word in enumerate(rest):
+        if word == "--":
+            break
+        value = rest[k + 1] if k + 1 < len(rest) else ""
+        option, eq, attached = word.partition("=")
+        if option == "--output" and (command in _DIFF_OUTPUTS or command == "archive"):
+            written.append(attached if eq else value)
+            patches = ""  # format-patch writes that file instead
+        elif word[:2] == "-o" and command == "archive":
+            written.append(word[2:] or value)
+        elif command == "format-patch":
+            if word == "--stdout":
+                patches = ""
+            elif option == "--output-directory":
+                patches = attached if eq else value
+            elif word[:2] == "-o":
+                patches = word[2:] or value
+    if command == "bundle":
+        operands = [word for word in rest if word[:1] != "-" or word == "-"]  # (a variable's too)
+        if operands[:1] == ["create"] and operands[1:2] != ["-"]:
+            written += operands[1:2]
+    if patches:
+        written.append(a_file_in(patches))
+    return [path for path in written if path]
+
+
+def _applied(command: str, rest: list[str]) -> list[str]:
+    """What `git apply` and `git am` may change: the files their patches
+    name, not known here, so the work tree's under `.` (git takes a patch's
+    paths from the repository's root, skips those outside the working
+    directory and never writes in `.git`), under `--directory`'s folder if
+    given; any file with `--unsafe-paths`. None for a report alone
+    (`--stat`, `--numstat`, `--summary`, `--check` without `--apply`), the
+    index alone (`git apply --cached`) or am's `--show-current-patch`."""
+    root = "."
+    reports = applies = anywhere = False
+    for k, word in enumerate(rest):
+        option, eq, value = word.partition("=")
+        if word in ("--stat", "--numstat", "--summary", "--check"):
+            reports = True
+        elif word == "--apply":
+            applies = True
+        elif word == "--cached" and command == "apply" or option == "--show-current-patch":
+            return []
+        elif word == "--quit" and command == "am":
+            return []
+        elif option == "--directory":
+            root = value if eq else rest[k + 1] if k + 1 < len(rest) else "."
+        elif word == "--unsafe-paths":
+            anywhere = True
+    if reports and not applies and command == "apply":
+        return []
+    return and_worktree_under([root]) + [ANYWHERE] * anywhere
+
+
 def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[str]]:
     """The files `git [OPTIONS] COMMAND …` reads and writes; `at` is where
     COMMAND stands, `unknown` a word with a variable."""
@@ -227,11 +367,19 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             _, colon, path = word.partition(":")
             if colon:  # `HEAD:path`, `origin/main:path`, `:path`, `:0:path`
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
-        if command == "grep" and not after:
+        searched = _grep_searches_all(words[at + 1 :]) if command == "grep" else None
+        if searched is not None:
+            # `git grep --untracked KEY` prints an untracked `.env` unless an
+            # ignore file names it, `--no-index` an ignored one too.
+            reads += [worktree_files_in(path) for path in searched if _pathspec(path) is None]
+        elif command == "grep" and not after:
             # The tracked files of the working directory, as `git diff` and
             # `git log -p` show them: held to rules on all of them (a tracked
             # `.env` is printed by those too; an untracked one by none).
             reads.append(a_file_in("."))
+        elif command == "diff" and _compares_files(words[at + 1 :], operands + after):
+            # `git diff --no-index /dev/null .env`, `git diff --no-index a .`
+            reads += [files_in(path) for path in operands + after]
     elif command in GIT_TAKES_FILES:
         # `git commit -F .env` makes .env the message `git log` prints, and
         # `git hash-object -w .env` stores it for `git cat-file -p HASH`.
@@ -257,12 +405,21 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         writes_anywhere = after_unknown
     elif command == "clean":
         writes = _cleaned(words[at + 1 :], unknown)
+    elif command in ("apply", "am"):
+        writes = _applied(command, words[at + 1 :])
     # A path may be a folder: what git shows or rewrites there is its files
     # (`git checkout HEAD~5 -- config`, `git log -p -- secrets`). A path
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
-    if command != "clean" and writes:
+    if command not in ("clean", "apply", "am") and writes:
         writes = _and_under(writes)
+    if command in _DIFF_OUTPUTS or command in ("archive", "bundle"):
+        # `git diff --output=.bashrc`, `git format-patch -o .git/hooks -1`: a
+        # file each (a variable's: any, as `ANYWHERE` above reads it).
+        writes += [
+            ANYWHERE if path == unknown else path
+            for path in _written_by_options(command, words[at + 1 :])
+        ]
     if writes_anywhere:
         writes = writes + [ANYWHERE]
     if untracked:  # (once each)

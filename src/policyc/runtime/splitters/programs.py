@@ -621,6 +621,10 @@ GIT_FILE_COMMANDS = GIT_SHOWS | {"checkout", "restore", "rm", "mv", "clean"}
 # their operands (`gitfiles.GIT_TAKES_FILES`)
 GIT_FILE_OPTIONS = frozenset({"commit", "tag", "merge", "notes", "config"})
 GIT_FILE_COMMANDS |= GIT_FILE_OPTIONS | {"hash-object", "update-index", "archive", "stash"}
+# and those that write files their options or operands name (`git diff
+# --output=FILE`, `git bundle create FILE`), or their patches' (`git apply`)
+GIT_FILE_COMMANDS |= {"format-patch", "bundle", "apply", "am", "range-diff"}
+GIT_FILE_COMMANDS |= {"diff-tree", "diff-index", "diff-files"}
 
 
 def git_command_at(words: list[Word]) -> int:
@@ -952,7 +956,9 @@ FILE_READERS = option_names(
     "xclip lp lpr "
     # and that decrypt it (`sops -d secrets.enc.yaml`, `age -d -i key.txt x.age`,
     # `ansible-vault view vault.yml` print it)
-    "sops age ansible-vault"
+    "sops age ansible-vault "
+    # and that print it patched (`patch -o - .env x.patch`)
+    "patch"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
@@ -1521,11 +1527,14 @@ def _split_writes(words: list[str]) -> list[str]:
 
 
 def _patch_writes(words: list[str]) -> list[str]:
-    """`patch [ORIGINAL [PATCHFILE]]`: its `-o` file, else ORIGINAL, else
-    any file in its `-d` folder (or `.`), which the patch names."""
+    """`patch [ORIGINAL [PATCHFILE]]`: its `-o` file (none for `-`), else ORIGINAL, else
+    any file in its `-d` folder (or `.`), which the patch names; none for a
+    dry run (`--dry-run`, or a prefix of it getopt takes: `--dry`)."""
+    if any(word[:4] == "--dr" and "--dry-run".startswith(word) for word in words):
+        return []
     output = _option_value(words, _OUTPUT, "o")
-    if output and output != "-":
-        return [output]
+    if output:  # `-o -`: to the output, the files as they were
+        return [output] if output != "-" else []
     values = _PATCH_VALUES
     operands = _operands(words, values)
     if operands:

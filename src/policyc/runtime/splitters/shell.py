@@ -478,6 +478,11 @@ def _is_number(word: str) -> bool:
 _FILE_PROGRAMS = FILE_READERS | FILE_WRITERS
 
 
+# git's commands read with no path (`gitfiles`): `.`'s files, or those
+# their options name (`git archive -o x`).
+_GIT_READ_ALWAYS = frozenset({"grep", "clean", "apply", "am", "format-patch", "archive"})
+
+
 def _names_git_file(text: str) -> bool:
     """Whether a GIT_FILE_OPTIONS command may name a file by its option
     (`-F FILE`, `-aF.env`, `--file`, config's `-f`): a string test, as the
@@ -611,10 +616,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                         git_files_named = _names_git_file(stripped)  # `git commit -F x`
                     else:
                         # With no path, `.`'s files: grep searches them, clean removes
-                        # them, `add -A` stages them.
+                        # them, `add -A` stages them, a patch changes them;
+                        # format-patch writes its patches there.
                         git_files_named = (
-                            words[1] == "grep"
-                            or words[1] == "clean"
+                            words[1] in _GIT_READ_ALWAYS
+                            or "--output" in stripped  # `git diff --output=x`
                             or words[1] == "add"
                             and ("A" in stripped or "--all" in stripped)  # (`-Av` too)
                             or words[1] == "stash"
