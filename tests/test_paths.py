@@ -422,22 +422,28 @@ _SHORT_NAMES = [n for n in _NAMES if len(n) < 3] + ["a.e", "x.e", ".ee", "r.x", 
 @settings(max_examples=120, deadline=None)
 @given(
     body=st.lists(
-        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?"]), min_size=1, max_size=3
+        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?", ".git"]),
+        min_size=1,
+        max_size=3,
     ).map("/".join),
     anchor=st.sampled_from(["", "./", "/", "/r/", "**/"]),
     folder=st.lists(st.sampled_from(["r", "a", ".e"]), max_size=2).map(lambda s: "/" + "/".join(s)),
     globs=st.lists(
-        st.sampled_from(["*.e", "*", "a*", ".e*", "?", "r", "*.x"]), min_size=1, max_size=2
+        st.sampled_from(["*.e", "*", "a*", ".e*", "?", "r", "*.x", ".git", ".g*"]),
+        min_size=1,
+        max_size=2,
     ),
     dots=st.booleans(),
     tree=st.booleans(),
+    worktree=st.booleans(),
 )
 def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
-    body, anchor, folder, globs, dots, tree
+    body, anchor, folder, globs, dots, tree, worktree
 ):
     """`black src` rewrites the `*.py` files at any depth under src, and only
     those (`find . -name x -exec rm -rf {} +` what is under such a name
-    too, `tree`): read broadly, a rule meets their stand-in if it names the folder
+    too, `tree`; `prettier --write .` none in a `.git` folder, `worktree`):
+    read broadly, a rule meets their stand-in if it names the folder
     or one above it, or matches such a file (`./src/gen/**`, `**/*.py`); not
     one on a file of another name (`./.env`, which read broadly would name
     a folder `.env` on the way to `.env/x.py`); as written, only what covers
@@ -446,18 +452,25 @@ def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
     from policyc.runtime.paths import files_named_under
 
     spec, cwd, home = anchor + body, "/r", "/h"
-    stand_in = files_named_under(folder, tuple(globs), dots, tree)
-    names = [n for n in _SHORT_NAMES if any(_bash_glob_matches(g, n, dots) for g in globs)]
-    folders = [folder.rstrip("/"), *_paths_below(folder, 4, ["a", "r", ".e"])]
+    stand_in = files_named_under(folder, tuple(globs), dots, tree, worktree)
+    short = _SHORT_NAMES + [".git", ".g.e", ".gx"]
+    names = [n for n in short if any(_bash_glob_matches(g, n, dots) for g in globs)]
+    folders = [folder.rstrip("/"), *_paths_below(folder, 4, ["a", "r", ".e", ".git"])]
     paths = [f + "/" + name for f in folders for name in names]
     if tree:  # and what is under such a name (fewer of them: the paths below are many)
         from fnmatch import fnmatchcase
 
         # A name of each kind: the first the glob names that each segment pattern matches.
-        segments = ["a", "r", ".e", "*", "a*", "*.e", "?", "x*"]
+        segments = ["a", "r", ".e", "*", "a*", "*.e", "?", "x*", ".git"]
         kinds = {next((n for n in names if fnmatchcase(n, seg)), None) for seg in segments}
         few = [f + "/" + name for f in folders[:40] for name in kinds if name]
-        paths += [below for path in few for below in _paths_below(path, 3, ["a", "r", ".e"])]
+        gits = [f for f in folders if ".git" in f][:20]
+        few += [f + "/" + name for f in gits for name in kinds if name]
+        below = ["a", "r", ".e", ".git"]
+        paths += [under for path in few for under in _paths_below(path, 3, below)]
+    if worktree:  # none through a `.git` below the folder
+        depth = len(folder.rstrip("/").split("/"))
+        paths = [p for p in paths if ".git" not in p.split("/")[depth:]]
     # A rule on the folder or one above it, or on such a file itself (the
     # names are in lower case: as written is broadly, but for the folders
     # above a file, which a rule ending on one does not name as such).
@@ -491,6 +504,9 @@ def test_what_stands_for_files_under_a_folder_is_said_as_a_person_reads_it():
         ): "what is under the names in /r that c* matches",
         files_named_under("/r", ("*.py", "*.pyi", "README")): (
             "every file named *.py, *.pyi or README under /r"
+        ),
+        files_named_under("/r", ("*.py",), tree=True, worktree=True): (
+            "every file named *.py under /r outside .git, and what is under such a folder"
         ),
     }
     assert {path: stand_in_text(path) for path in said} == said

@@ -997,8 +997,8 @@ def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
     def files(command):
         return [s["args"]["path"] for s in split(command) if s.get("tool")]
 
-    def deep(folder, glob):
-        return files_named_under(folder, (glob,), tree=True)
+    def deep(folder, glob):  # (git never walks into `.git`)
+        return files_named_under(folder, (glob,), tree=True, worktree=True)
 
     assert files("git diff -- '*.py'") == [deep(".", "*.py")]
     assert files("git log -p -- 'src/*.py' README.md")[0] == deep("src", "*.py")
@@ -3083,6 +3083,8 @@ _PYTHON = ("*.py", "*.pyi", "*.ipynb")
 _PY_HERE = files_named_under(".", _PYTHON)
 _RUST_HERE = files_named_under(".", ("*.rs",))
 _TF = ("*.tf", "*.tfvars", "*.tftest.hcl")
+_GO = ("*.go",)
+_GO_HERE = files_named_under(".", _GO, worktree=True)
 
 
 def test_the_output_a_program_is_told_to_write_is_edited():
@@ -3127,7 +3129,8 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("isort src", ["src", files_named_under("src", ("*.py", "*.pyi", "*.pyx", "*.pxd"))]),
         ("ruff format; ruff check --fix", [".", _PY_HERE, ".", _PY_HERE]),  # with no path, `.`
         ("gofmt -w . main.go", [".", "main.go", files_named_under(".", ("*.go",))]),
-        ("shfmt -w scripts", ["scripts", files_named_under("scripts", ("*",), dots=False)]),
+        # (shfmt, prettier, deno fmt and go's `./...` never walk into `.git`)
+        ("shfmt -w scripts", ["scripts", files_named_under("scripts", ("*",), False, False, True)]),
         ("black $D", ["/\0every"]),  # any file
         ("RUFF format x.py", ["x.py"]),  # a name in capitals, as macOS finds it
         # a subcommand that formats a project: with no folder, the working one
@@ -3135,10 +3138,13 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("cargo +nightly fmt --all", [".", _RUST_HERE]),
         ("cargo fmt --check; cargo fmt -- --check; cargo build --release", []),
         ("cargo fmt --manifest-path x/Cargo.toml", ["x", files_named_under("x", ("*.rs",))]),
-        ("go fmt ./...", [".", files_named_under(".", ("*.go",))]),
-        ("go fmt ./pkg/... x.go", ["./pkg", "x.go", files_named_under("./pkg", ("*.go",))]),
+        ("go fmt ./...", [".", _GO_HERE]),
+        (
+            "go fmt ./pkg/... x.go",
+            ["./pkg", "x.go", files_named_under("./pkg", _GO, worktree=True)],
+        ),
         ("go fmt -n ./...; go run fmt; go vet ./...", []),
-        ("go fmt example.com/m/pkg", [".", files_named_under(".", ("*.go",))]),  # the module's
+        ("go fmt example.com/m/pkg", [".", _GO_HERE]),  # the module's
         ("terraform -chdir=infra fmt mod", ["infra/mod", files_named_under("infra/mod", _TF)]),
         ("tofu fmt", [".", files_named_under(".", _TF)]),
         ("terraform fmt -check; terraform fmt -write=false; terraform plan", []),

@@ -159,7 +159,15 @@ _UNDER = {
 # then `.` if dots match, `:`, the glob
 _GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"
 _GLOB_DEEP, _GLOB_DEEP_TREE = "\x00globdeep", "\x00globdeeptree"
-_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP, _GLOB_DEEP_TREE)
+# (and those outside `.git`: the files of a program that never walks into it)
+_GLOB_WORK, _GLOB_WORK_TREE = "\x00globwork", "\x00globworktree"
+_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP, _GLOB_DEEP_TREE, _GLOB_WORK, _GLOB_WORK_TREE)
+_GLOBS_DEEP = {  # kind: (tree, worktree)
+    _GLOB_DEEP: (False, False),
+    _GLOB_DEEP_TREE: (True, False),
+    _GLOB_WORK: (False, True),
+    _GLOB_WORK_TREE: (True, True),
+}
 
 
 def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
@@ -201,27 +209,34 @@ def stand_in_text(path: str) -> str | None:
         return "every file under " + folder + (" outside .git" if kind == WORKTREE_FILES else "")
     if kind in _UNDER:
         return "what is under " + folder + " if it is a folder"
-    if kind == _GLOB_DEEP:
-        return "every file named " + _either(glob.split("\x00")) + " under " + folder
-    if kind == _GLOB_DEEP_TREE:
-        named = _either(glob.split("\x00"))
-        return (
-            "every file named " + named + " under " + folder + ", and what is under such a folder"
-        )
+    if kind in _GLOBS_DEEP:
+        tree, worktree = _GLOBS_DEEP[kind]
+        named = "every file named " + _either(glob.split("\x00")) + " under " + folder
+        named += " outside .git" if worktree else ""
+        return named + (", and what is under such a folder" if tree else "")
     if kind == _GLOB_TREE:
         return "what is under the names in " + folder + " that " + glob + " matches"
     return "the files in " + folder + " that " + glob + " matches"
 
 
 def files_named_under(
-    folder: str, globs: tuple[str, ...], dots: bool = True, tree: bool = False
+    folder: str,
+    globs: tuple[str, ...],
+    dots: bool = True,
+    tree: bool = False,
+    worktree: bool = False,
 ) -> str:
     """The path that stands for the files at any depth under `folder` whose
     names one of the shell globs matches, with `dots` a leading `.` too
     (`*.py`: what `black FOLDER` rewrites); with `tree`, what is under such
-    a name too (`find . -name __pycache__ -exec rm -rf {} +`). The globs are
-    joined by a NUL."""
-    kind = _GLOB_DEEP_TREE if tree else _GLOB_DEEP
+    a name too (`find . -name __pycache__ -exec rm -rf {} +`); with
+    `worktree`, none in a `.git` folder below it (`prettier --write .`,
+    git's pathspecs: what never walks into one). The globs are joined by a
+    NUL."""
+    if worktree:
+        kind = _GLOB_WORK_TREE if tree else _GLOB_WORK
+    else:
+        kind = _GLOB_DEEP_TREE if tree else _GLOB_DEEP
     return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + "\x00".join(globs)
 
 
@@ -506,28 +521,36 @@ class _PathPattern:
         return tree and self.anywhere
 
     def meets_named_under(
-        self, folder: str, globs: list[str], dots: bool, tree: bool = False
+        self, folder: str, globs: list[str], dots: bool, tree: bool = False, worktree: bool = False
     ) -> bool:
         """Does the pattern match a path at any depth below `folder` whose
         last name one of the shell globs matches (a file's, not a folder's
-        above it)? With `tree`, or a path below such a name?"""
+        above it)? With `tree`, or a path below such a name? With
+        `worktree`, a path through no `.git` below the folder?"""
         after = self._states_after(folder)
         if after is None:
             return False
         states, below = after
         pats = self.pats
+        if worktree:
+            if ".git" in below:  # the anchor is in one
+                return False
+            globs = [glob for glob in globs if glob != ".git"]  # (nor is such a name)
+            if not globs:
+                return False
         if not pats:  # the anchor and all under it: below the folder, or holding it
             return True
         if below:  # the anchor lies below the folder: a path may go down to it
             if tree and any(_meet(g, name, dots) for name in below for g in globs):
-                return True  # through a name a glob matches: all under it
+                # through a name a glob matches: all under it (but a `.git`)
+                return not (worktree and ".git" in pats)
             states = self._skip({0})
         n, last = len(pats), len(pats) - 1
         # The states after folders of names of our choosing. A pattern that
         # ends on one (`./vendor`) is not read as their folder: `./.env`
         # would be, and `black .` rewrites no `.env/x.py`. A rule on a
         # folder's files says so (`./vendor/**`, `./vendor/`).
-        seen = self._chosen(states, ends=False)
+        seen = self._chosen(states, ends=False, worktree=worktree)
         # Then the name a glob matches, which the last pattern must take.
         named = set()
         for i in seen:
@@ -535,8 +558,9 @@ class _PathPattern:
                 named.add(i)
                 if i == last:
                     named.add(n)
-            elif i < n and any(_meet(glob, pats[i], dots) for glob in globs):
-                named.add(i + 1)
+            elif i < n and not (worktree and pats[i] == ".git"):
+                if any(_meet(glob, pats[i], dots) for glob in globs):
+                    named.add(i + 1)
         named = self._skip(named)
         if n in named:
             return True
@@ -546,12 +570,14 @@ class _PathPattern:
         # the pattern, and where one that matches anywhere may start anew.
         if self.anywhere:
             named |= self._skip({0})
-        return bool(named) and n in self._chosen(named, ends=True)
+        return bool(named) and n in self._chosen(named, ends=True, worktree=worktree)
 
-    def _chosen(self, states: set[int], ends: bool) -> set[int]:
+    def _chosen(self, states: set[int], ends: bool, worktree: bool = False) -> set[int]:
         """`states` and those that names of our choosing reach: a name can
         be picked to match any one segment pattern (a `**` takes it and
-        stays; with `ends`, a final `**` may also end there)."""
+        stays; with `ends`, a final `**` may also end there); with
+        `worktree`, any but `.git` (a pattern that is that name only: one
+        that may match another, `.gi?`, is read as taking another)."""
         pats, n = self.pats, len(self.pats)
         start = self._skip({0}) if self.anywhere else set()
         seen: set[int] = set()
@@ -560,7 +586,7 @@ class _PathPattern:
             seen |= todo
             step = set()
             for i in todo:
-                if i < n:
+                if i < n and not (worktree and pats[i] == ".git"):
                     step.add(i if pats[i] == "**" else i + 1)
                     if ends and pats[i] == "**" and i == n - 1:
                         step.add(n)
@@ -762,8 +788,8 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
         if kind in _UNDER:
             if pattern.meets_under(folder, *_UNDER[kind]):
                 return True
-        elif kind == _GLOB_DEEP or kind == _GLOB_DEEP_TREE:
-            if _named_under_met(pattern, folder, glob, dots, kind == _GLOB_DEEP_TREE):
+        elif kind in _GLOBS_DEEP:
+            if _named_under_met(pattern, folder, glob, dots, *_GLOBS_DEEP[kind]):
                 return True
         elif pattern.match_broad(folder.rstrip("/") + "/" + glob) or pattern.meets_glob(
             folder, glob, dots, kind == _GLOB_TREE
@@ -774,11 +800,11 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
 
 @memo(maxsize=4096)
 def _named_under_met(
-    pattern: _PathPattern, folder: str, globs: str, dots: bool, tree: bool
+    pattern: _PathPattern, folder: str, globs: str, dots: bool, tree: bool, worktree: bool
 ) -> bool:
     """`meets_named_under`, kept: a formatter's globs are many (prettier's
     50), and the same folder and rules come again on the next call."""
-    return pattern.meets_named_under(folder, globs.split("\x00"), dots, tree)
+    return pattern.meets_named_under(folder, globs.split("\x00"), dots, tree, worktree)
 
 
 @memo(maxsize=4096)

@@ -1325,19 +1325,25 @@ _FORMATTER_VALUES = option_names(
 )
 # The files a formatter rewrites under a folder: their name globs (each
 # `*.x` or a name), the suffixes and names that tell a file named so from a
-# folder (`black x.py`), and whether a dot file may be one.
-FileKinds = namedtuple("FileKinds", "globs suffixes literals dots")
+# folder (`black x.py`), whether a dot file may be one, and whether it
+# never walks into a `.git` folder (`worktree`: prettier, shfmt and deno
+# skip one whatever their settings, and go's `./...` every dot folder;
+# black, ruff, isort and eslint only by a default the repository's settings
+# may change: `exclude = []` in pyproject.toml has ruff format `.git/x.py`).
+FileKinds = namedtuple("FileKinds", "globs suffixes literals dots worktree")
 
 
-def _kinds(globs: str, dots: bool = True) -> FileKinds:
+def _kinds(globs: str, dots: bool = True, worktree: bool = False) -> FileKinds:
     names = tuple(globs.split())
     suffixes = tuple(glob[1:] for glob in names if glob[:2] == "*.")
-    return FileKinds(names, suffixes, frozenset(g for g in names if "*" not in g), dots)
+    literals = frozenset(g for g in names if "*" not in g)
+    return FileKinds(names, suffixes, literals, dots, worktree)
 
 
 _PYTHON_FILES = _kinds("*.py *.pyi *.ipynb")
 # prettier's languages, by extension and by the names it formats whatever
-# their extension (its `--write .` walks into dot folders and takes dot files).
+# their extension (its `--write .` walks into dot folders and takes dot
+# files, but never into `.git`, `.svn`, `.hg`, `.sl` or `node_modules`).
 _PRETTIER_FILES = _kinds(
     " ".join(
         "*." + ext
@@ -1348,7 +1354,8 @@ _PRETTIER_FILES = _kinds(
     " .clang-tidy .gemrc .htmlhintrc .imgbotconfig .jscsrc .jshintrc .jslintrc"
     " .lintstagedrc .nycrc .prettierrc .stylelintrc .swcrc .tern-config .tern-project"
     " .watchmanconfig CITATION.cff README composer.lock contents.lr flake.lock"
-    " glide.lock Jakefile mcmod.info Pipfile.lock pixi.lock"
+    " glide.lock Jakefile mcmod.info Pipfile.lock pixi.lock",
+    worktree=True,
 )
 _FORMATTERS = {
     # name: (writes unless one of these, writes only with one of these,
@@ -1365,7 +1372,7 @@ _FORMATTERS = {
     "clang-format": (frozenset(), option_names("-i"), None),  # (files only)
     # shfmt: `*.sh`, `*.bash`, `*.zsh`…, and a name with no dot that starts
     # with a shebang: read as any name not starting with a dot.
-    "shfmt": (frozenset(), option_names("-w --write"), _kinds("*", dots=False)),
+    "shfmt": (frozenset(), option_names("-w --write"), _kinds("*", dots=False, worktree=True)),
     "prettier": (frozenset(), option_names("--write -w"), _PRETTIER_FILES),
     "eslint": (
         frozenset(),
@@ -1406,14 +1413,14 @@ def _and_named_under(files: list[str], kinds: FileKinds) -> list[str]:
     """Each file, then the files of those kinds under it if it may be a
     folder: not if it is named as they are (`black x.py`), nor a word not
     known here (starting with a NUL), which is any file already."""
-    globs, suffixes, literals, dots = kinds
+    globs, suffixes, literals, dots, worktree = kinds
     out = files
     for path in files:
         if path[:1] == "\0" or path.endswith(suffixes) and suffixes:
             continue
         if literals and path.rpartition("/")[2] in literals:
             continue
-        out = out + [files_named_under(path, globs, dots)]
+        out = out + [files_named_under(path, globs, dots, worktree=worktree)]
     return out
 
 
@@ -1431,7 +1438,7 @@ _PROJECT_FORMATTERS = {
         option_names("--manifest-path -p --package"),
         _kinds("*.rs"),
     ),
-    "go": ("fmt", option_names("-n"), option_names("-mod"), _kinds("*.go")),
+    "go": ("fmt", option_names("-n"), option_names("-mod"), _kinds("*.go", worktree=True)),
     **dict.fromkeys(
         ("terraform", "tofu"),
         (
@@ -1452,7 +1459,8 @@ _PROJECT_FORMATTERS = {
                 "*." + ext
                 for ext in "js jsx ts tsx mjs cjs mts cts json jsonc md markdown css scss sass "
                 "less html svelte vue astro yaml yml ipynb sql".split()
-            )
+            ),
+            worktree=True,
         ),
     ),
 }
