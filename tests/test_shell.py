@@ -855,13 +855,15 @@ def find_tree(tmp_path_factory):
 @given(
     tests=st.lists(st.sampled_from(_FIND_TOKENS), max_size=4),
     action=st.sampled_from(["-delete", "rm -f", "rm -rf", "cat", "grep -r x"]),
+    piped=st.booleans(),
 )
-def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests, action):
+def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests, action, piped):
     """GNU find is the oracle: every path its expression takes (and for a
     command that recurses, every path under one) meets a deny rule on that
     path alone, read broadly against the subjects the command was split
     into. Name tests may narrow what find's action is held to, never past
-    what find acts on."""
+    what find acts on; so for what `find … -print0 | xargs -0 CMD` hands
+    CMD (`piped`)."""
     import subprocess
 
     from policyc.runtime.paths import path_matches
@@ -877,6 +879,9 @@ def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests,
         taken |= {name for name in _TREE for path in taken if name.startswith(path + "/")}
     tail = ["-delete"] if action == "-delete" else ["-exec", *action.split(), "{}", "+"]
     command = " ".join(shlex.quote(word) for word in ["find", ".", *expression, *tail])
+    if piped and action != "-delete":
+        listed = " ".join(shlex.quote(word) for word in ["find", ".", *expression, "-print0"])
+        command = listed + " | xargs -0 " + action
     try:
         subjects = [s for s in split(command) if s.get("tool") in ("read", "edit")]
     except SplitError:
@@ -1114,6 +1119,47 @@ def test_git_commands_that_read_or_write_past_the_tracked_files():
         assert [f for f in files(none) if f[0] == "edit"] == [], none
     for command in ["git grep --untracked x", "git diff --output=x", "git apply x", "git am"]:
         assert split(command) == split_general(command), command
+
+
+def test_what_find_lists_for_xargs_0_is_read_as_its_exec():
+    """`find . -name '*.py' -print0 | xargs -0 wc -l` was refused by
+    `Read(./.env)`: what xargs feeds was any file. With `-0` on both sides
+    each name is one word, so CMD is given what find lists, as `-exec CMD
+    {} +` is; without (a name with a blank is several words), from another
+    command, through `-I`, `-a` or `<`, or with another action that
+    prints, it is any file still."""
+
+    def files(command):
+        got = [(s["tool"], s["args"]["path"]) for s in split(command) if s.get("tool")]
+        assert split_general(command) == split(command), command  # both paths alike
+        return got
+
+    py, pyc = files_named_under(".", ("*.py",)), files_named_under(".", ("*.pyc",))
+    assert files("find . -name '*.py' -print0 | xargs -0 wc -l") == [("read", "."), ("read", py)]
+    assert files("find . -name '*.pyc' -print0 2>/dev/null | xargs -0r rm -f") == [
+        ("edit", "."),
+        ("edit", pyc),
+    ]
+    tree = files_named_under(".", ("__pycache__",), tree=True)
+    assert files("find . -name __pycache__ -print0 | xargs -0 rm -rf")[-1] == ("edit", tree)
+    assert files("fd -0 -e py . src | xargs -0 cat") == [
+        ("read", "src"),
+        ("read", files_named_under("src", ("*.py",))),
+    ]
+    assert files("find . -print0 | xargs --null cat")[-1] == ("read", "./\0every")
+    for anywhere in [
+        "find . -name '*.py' | xargs wc -l",
+        "find . -name '*.py' -print0 | xargs -0 -I{} cat {}",
+        "find . -name '*.py' -print0 | xargs -0 -a list cat",
+        "find . -name '*.py' -print0 | xargs -0 cat < list",
+        "find . -name '*.py' -print0 2>&1 | xargs -0 cat",
+        "find . -name '*.py' -print0 -o -print | xargs -0 cat",
+        "find . -name '*.py' -print0 | sort -z | xargs -0 cat",
+        "(find . -name '*.py' -print0) | xargs -0 cat",
+        "fd -0 -e py -x echo | xargs -0 cat",
+        "find $D -name '*.py' -print0 | xargs -0 cat",
+    ]:
+        assert ("read", "/\0every") in files(anywhere), anywhere
 
 
 def test_fd_exec_and_rg_pre_run_their_command_for_each_file():

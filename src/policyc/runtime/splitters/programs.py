@@ -232,6 +232,39 @@ def find_names(words: list[str], action: int) -> tuple[tuple[str, ...], bool] | 
     return names, files
 
 
+# find's actions that print something, or run a command whose output would
+# join the names it lists (`-exec cat {} +`), and fd's options that do so.
+_FIND_OUTPUTS = frozenset(
+    "-print -printf -fprint -fprint0 -fprintf -ls -fls -exec -execdir -ok -okdir".split()
+)
+_FD_OUTPUTS = frozenset("-x --exec -X --exec-batch -l --list-details --format".split())
+
+
+def listed_by_null(words: list[str]) -> tuple[list[str], tuple | None] | None:
+    """What `find … -print0` or `fd -0 …` writes on its output, for `| xargs
+    -0 CMD`, whose words are then exactly those names (without `-0`, a name
+    holding a blank is several words to xargs, and may name any file): the
+    folders searched and the names they are narrowed to (`find_names`,
+    `fd_names`: None for any). None for any other command, or one whose
+    output may hold more: another action that prints or runs a command."""
+    name = program_name(words[0].rpartition("/")[2])
+    if name == "find":
+        if words.count("-print0") != 1 or not _FIND_OUTPUTS.isdisjoint(words):
+            return None
+        return find_start_points(words), find_names(words, words.index("-print0"))
+    if name in ("fd", "fdfind"):
+        null = False
+        for word in words[1:]:
+            if word == "--":
+                break
+            short = word[:1] == "-" and word[1:2] not in ("-", "")  # a cluster: `-H0`
+            if word.partition("=")[0] in _FD_OUTPUTS or short and any(c in word for c in "xXl"):
+                return None
+            null = null or word == "--print0" or short and "0" in word
+        return (fd_search_paths(words), fd_names(words)) if null else None
+    return None
+
+
 def find_delete_names(words: list[str]) -> tuple[str, ...] | None:
     """The globs of what find's `-delete` actions remove (`find_names` of
     each: `-name A -delete -o -name B -delete` removes both); None when one

@@ -83,6 +83,7 @@ from .programs import (
     git_runs_something,
     is_name,
     is_safe_assignment,
+    listed_by_null,
     names_from_input,
     program_name,
     project_formatted,
@@ -102,11 +103,12 @@ from .words import (
     SplitError,
     Word,
     and_files_under,
+    getopt,
     is_input,
     new_word,
     part_of,
 )
-from .wrappers import STRIPPABLE, strip_wrappers
+from .wrappers import STRIPPABLE, WRAPPERS, strip_wrappers
 
 MAX_LENGTH = 10_000  # characters; a longer command is refused
 MAX_DEPTH = 4  # nested `bash -c` strings
@@ -143,7 +145,7 @@ class Redirect(_Redirect):
 class Command:
     """One simple command as it is being read."""
 
-    __slots__ = ("words", "redirects", "heredoc", "bound", "values", "finds")
+    __slots__ = ("words", "redirects", "heredoc", "bound", "values", "finds", "fed")
 
     def __init__(self) -> None:
         self.words: list[Word] = []
@@ -152,6 +154,7 @@ class Command:
         self.bound: dict | None = None  # the line's known variables (`variables.bindings`)
         self.values: dict | None = None  # what the line may set them to (`possible_values`)
         self.finds = False  # run by find or fd: its `{}` (or appended `…`) is what they find
+        self.fed: Command | None = None  # the command before `|`, when one simple command
 
 
 # -- lexing -------------------------------------------------------------------
@@ -430,7 +433,9 @@ def commands(tokens: list, s: str, loops: list | None = None) -> list[Command]:
             if op != "\n" and after_separator and not current.words and not current.redirects:
                 raise SplitError(f"syntax error: nothing before `{op}`")
             _finish(current, out)
+            feeds = current if op == "|" and current.words else None  # (not `(a; b) |`)
             current = Command()
+            current.fed = feeds
             after_separator = op != "\n" or after_separator
         elif op == "(":
             if current.words:
@@ -836,7 +841,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if guarded:
             return out + [{"args": {config.field: quote_join(assignments)}, "text": text}]
         return out
+    fed = None  # what `find . -name '*.py' -print0 | xargs -0 CMD` hands CMD
     if program_name(words[k].value) in STRIPPABLE:
+        if cmd.fed is not None and program_name(words[k].value) == "xargs":
+            fed = _fed_by_null(cmd, words[k:], source)
         rest, wrapped, set_by_wrappers, read_by_wrappers = strip_wrappers(words[k:])
         guarded = guarded or wrapped
         for word in set_by_wrappers:
@@ -1055,6 +1063,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if (program in FILE_READERS or program in FILE_WRITERS) and len(rest) > 1:
         # `cat .env` reads .env and `rm -rf .git` removes .git: deny and ask
         # rules on reading or editing them see that.
+        if fed is not None:  # what xargs feeds is what find lists, as for its -exec
+            cmd.finds = True
+            later += _found_files(fed[0], rest, source, config, fed[1], text)
         later += _operand_subjects(program, rest, cmd, source, text, config)
     if program in SCRIPTED_NAMES and len(rest) > 1:
         # `sed '1e rm -rf /'` and `awk '{ print > "/etc/hosts" }'`: what a
@@ -1485,19 +1496,50 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
     return out
 
 
+def _fed_by_null(cmd: Command, xargs: list[Word], source: str) -> tuple | None:
+    """What `find … -print0 | xargs -0 CMD` (or `fd -0`) hands CMD, as
+    `programs.listed_by_null` reads it: the folders searched and the names
+    they are narrowed to. None unless xargs reads the names whole from the
+    pipe (`-0`, and no `-a FILE`, `-d`, `-I R` or `<` of its own) and the
+    command before it is find's or fd's alone, its errors sent elsewhere at
+    most (`2>/dev/null`): else a word xargs feeds may be any file."""
+    if cmd.heredoc or any(redirect.op[:1] == "<" for redirect in cmd.redirects):
+        return None
+    options, _ = getopt(xargs, "xargs", WRAPPERS["xargs"][0], permute=False)
+    given = {option for option, _ in options}
+    if not given & {"-0", "--null"} or given & _XARGS_NOT_WHOLE:
+        return None
+    feeder = cmd.fed
+    for redirect in feeder.redirects:  # only `2>FILE`, `2>>FILE`
+        if redirect.op not in (">", ">>") or source[redirect.start - 1 : redirect.start] != "2":
+            return None
+        if any(word.end == redirect.start for word in feeder.words):  # (`x2>f`: x2's `>`)
+            return None
+    if not feeder.words or feeder.words[0].expands:
+        return None
+    return listed_by_null([_UNKNOWN if w.expands else w.value for w in feeder.words])
+
+
+# xargs' options that take its items from elsewhere than whole from its
+# input, or put them elsewhere than after the command.
+_XARGS_NOT_WHOLE = frozenset({"-a", "--arg-file", "-d", "--delimiter", "-I", "-i", "--replace"})
+
+
 def _found_files(
     points: list[str],
     inner: list[Word],
     source: str,
     config: ShellConfig,
     names: tuple[tuple[str, ...], bool] | None = None,
+    text: str = "",
 ):
     """The files `find DIR ... -exec cat {} +` or `fd -x cat` reads (or
     `-exec rm {} +` changes): what they find, any file under the folders
     they search, as for `grep -r`, unless name tests tell it (`names`, from
     `find_names` or `fd_names`: `-name '*.py'`, `-e py`), and then what is
     under such a name too, if the command recurses into it and they may
-    find folders (`-exec rm -rf {} +` without `-type f`)."""
+    find folders (`-exec rm -rf {} +` without `-type f`). `text`: the
+    command's, when it is not the inner one (`xargs -0 rm`)."""
     program = program_name(inner[0].value)
     # The path found: find's `{}`, fd's placeholders, or fd's appended path (`…`).
     values = ["{}" if is_input(w) or w.value in FD_PLACEHOLDERS else w.value for w in inner]
@@ -1505,7 +1547,7 @@ def _found_files(
     writes = program in FILE_WRITERS and "{}" in written_operands(program, values)
     if not (reads or writes):
         return []
-    text = source[inner[0].start : inner[-1].end]
+    text = text or source[inner[0].start : inner[-1].end]  # (xargs': its command's)
     out = []
     for write in (False, True) if reads and writes else (writes,):
         globs = None if names is None else names[0]
