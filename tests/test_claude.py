@@ -208,6 +208,56 @@ def test_a_settings_rule_for_an_unknown_tool_with_a_specifier_is_an_error(tmp_pa
     assert info.value.kind == "no_matcher"
 
 
+def test_claude_code_param_rules_are_read_or_refused_never_dropped(tmp_path):
+    """Claude Code 2.1.178 matches `Tool(param:value)` on a field of the
+    tool's input. `Bash(run_in_background:true)` was read as the command
+    `run_in_background:true`, a deny that never matched. `Bash(command:X)`
+    is `Bash(X)`; any other is an error, reported for each with its place;
+    `Bash(timeout:*)` and `Bash(npm:*)` stay the older prefix rules."""
+    from policyc.grammar.claude import param_rule
+
+    assert param_rule("Agent", "model:opus") == ("model", "opus")
+    assert param_rule("mcp__db__query", "sql:DROP *") == ("sql", "DROP *")
+    assert param_rule("Bash", "run_in_background:true") == ("run_in_background", "true")
+    assert param_rule("Bash", "timeout:600000") == ("timeout", "600000")
+    assert param_rule("Read", "file_path:/etc/*") == ("file_path", "/etc/*")
+    for tool, spec in [
+        ("Bash", "npm:*"),
+        ("Bash", "timeout:*"),  # the command `timeout`
+        ("Bash", "command:*"),  # the builtin `command`
+        ("Bash", "npm run test:*"),
+        ("WebFetch", "domain:example.com"),
+        ("Read", "./a:b"),
+    ]:
+        assert param_rule(tool, spec) is None, (tool, spec)
+
+    contents = {
+        "user": {
+            "permissions": {
+                "allow": ["Bash(command:npm test *)"],
+                "deny": ["Bash(command:rm *)", "Bash(timeout:*)"],
+            }
+        }
+    }
+    bundle, _ = read_claude_settings(write(tmp_path, ("user",), contents))
+    t = load(compile_bundle(bundle, "t"))
+    assert decide(t, "Bash", {"command": "npm test -- -x"}).action == "allow"
+    # read part by part, as every Bash rule: Claude Code's text match allows this
+    assert decide(t, "Bash", {"command": "npm test && rm -rf /"}).action == "block"
+    assert decide(t, "Bash", {"command": "timeout 5 make"}).action == "block"
+
+    text = (
+        '{"permissions": {"deny": ["Agent(model:opus)", "Read", "Bash(run_in_background:true)"]}}'
+    )
+    with pytest.raises(PolicyErrors) as info:
+        read_claude_settings(write(tmp_path, ("user",), {"user": text}))
+    errors = info.value.errors
+    assert [e.kind for e in errors] == ["param_rule", "param_rule"]
+    assert "(at /permissions/deny/0)" in errors[0].message and "'model'" in errors[0].message
+    assert "(at /permissions/deny/2)" in errors[1].message
+    assert "Bash(npm test *)" in errors[1].help
+
+
 # -- the hook, as Claude Code runs it ---------------------------------------
 
 

@@ -548,6 +548,12 @@ def _parts(command):
     ]
 
 
+def _wrapped(command, *run):
+    """`_parts` of a command led by a wrapper that runs it unchanged: what
+    runs (`run`), then the command as written, for deny and ask rules."""
+    return [*run, (quote_join(shlex.split(command)), True)]
+
+
 def test_the_commands_a_trap_or_an_alias_keeps_are_subjects():
     # An EXIT trap runs before the command line ends: its command in full.
     assert _parts('trap "rm -rf /" EXIT') == [
@@ -1240,8 +1246,12 @@ def test_a_wrapper_after_sudo_is_read_on(table):
     ]:
         with pytest.raises(SplitError, match=message):
             split(refused)
-    assert [s["args"]["command"] for s in split("xargs -0r rm") if "tool" not in s] == ["rm '…'"]
-    assert [s["args"]["command"] for s in split("nice -10 make")] == ["make"]
+    # (and as written, to deny and ask rules: one on the wrapper meets it)
+    assert [s["args"]["command"] for s in split("xargs -0r rm") if "tool" not in s] == [
+        "rm '…'",
+        "xargs -0r rm",
+    ]
+    assert [s["args"]["command"] for s in split("nice -10 make")] == ["make", "nice -10 make"]
     assert [s["args"]["command"] for s in split("sudo -E timeout 5 uv run pytest")] == [
         "sudo -E timeout 5 uv run pytest",
         "uv run pytest",
@@ -1318,7 +1328,7 @@ def test_xargs_replacing_a_string_is_read_as_xargs_reads_it():
         }
         # a copy's target, read and written; a source not known here (any
         # file), and what it writes in the target (any name: every file there)
-        assert [s["args"] for s in split(command)[1:]] == [
+        assert [s["args"] for s in split(command)[1:] if "tool" in s] == [
             *[{"path": "dest/"}, {"path": "/\0every"}],
             *[{"path": "dest/"}, {"path": "dest/\0every"}],
         ]
@@ -1489,12 +1499,16 @@ def test_tracers_are_decided_on_what_they_trace():
 
 def test_wrappers_read_by_their_getopt():
     # An optional value is only attached: `prlimit -n rm -rf /` runs rm.
-    assert _parts("prlimit -n rm -rf /") == [("rm -rf /", False)]
-    assert _parts("prlimit --nofile=1024 -n512 make") == [("make", False)]
-    assert _parts("unbuffer -p npm test") == [("npm test", False)]
+    for command, run in [
+        ("prlimit -n rm -rf /", "rm -rf /"),
+        ("prlimit --nofile=1024 -n512 make", "make"),
+        ("unbuffer -p npm test", "npm test"),
+        ("xvfb-run -a -s '-screen 0 640x480x24' pytest -x", "pytest -x"),
+    ]:
+        assert _parts(command) == _wrapped(command, (run, False)), command
     assert _parts("prlimit -p 1234") == [("prlimit -p 1234", False)]  # no command
-    assert _parts("xvfb-run -a -s '-screen 0 640x480x24' pytest -x") == [("pytest -x", False)]
-    assert _parts("dbus-run-session -- make test") == [("make test", False)]
+    command = "dbus-run-session -- make test"
+    assert _parts(command) == _wrapped(command, ("make test", False))
     # Another user, root or namespaces: held, as for sudo.
     for command in [
         "chroot /srv/jail rm -rf /",
@@ -1619,9 +1633,12 @@ def test_more_wrappers_read_by_their_getopt():
         "eatmydata rm -rf /",
         "faketime -f '+2y' rm -rf /",
     ]:
-        assert _parts(command) == [("rm -rf /", False)], command
+        assert _parts(command) == _wrapped(command, ("rm -rf /", False)), command
     # sshpass runs ssh, which is read on.
-    assert _parts("sshpass -p pw ssh host rm -rf /")[1:] == [("rm -rf /", True)]
+    assert _parts("sshpass -p pw ssh host rm -rf /")[1:] == [
+        ("sshpass -p pw ssh host rm -rf /", True),  # as written, for deny and ask rules
+        ("rm -rf /", True),
+    ]
     # Another user, the system's manager, or runit's chpst: held.
     for command in [
         "systemd-run --user -p MemoryMax=1G rm -rf /",
@@ -2373,7 +2390,7 @@ def test_tracers_and_environment_runners_do_not_hide_a_denied_command(table):
 def test_homebrews_gnu_names_are_the_tools_they_name():
     # `grm` is rm for deny and ask rules (a constraint); an allow must name it.
     assert _parts("grm -rf /") == [("grm -rf /", False), ("rm -rf /", True)]
-    assert _parts("gtimeout 5 make") == [("make", False)]  # timeout's reading
+    assert _parts("gtimeout 5 make") == _wrapped("gtimeout 5 make", ("make", False))  # timeout's
     assert _parts("gfind . -exec rm {} +")[-1] == ("rm '{}'", False)
     for other in ["git status", "gcc -o x x.c", "gzip x", "grep x f"]:
         assert _parts(other) == [(other, False)], other
@@ -2493,8 +2510,9 @@ def test_more_launchers_and_wrappers_are_read_for_their_command():
         assert ("rm -rf /", True) in _parts(command), command
     # Run as they are (a proxy, limits, an init): decided as the command alone.
     for command in ["torify rm -rf /", "tsocks rm -rf /", "softlimit -m 9 rm -rf /"]:
-        assert _parts(command) == [("rm -rf /", False)], command
-    assert _parts("catatonit -g -- make test") == [("make test", False)]
+        assert _parts(command) == _wrapped(command, ("rm -rf /", False)), command
+    command = "catatonit -g -- make test"
+    assert _parts(command) == _wrapped(command, ("make test", False))
     # Boost reads schroot's options among its operands: `-rf` is two of them.
     assert _parts("schroot -c sid rm -rf /")[1:] == [("rm /", True)]
     assert _parts("rlwrap -l session.log cat") == [
@@ -2907,7 +2925,7 @@ def test_a_value_not_known_leaves_the_command_open_past_what_is_known():
     assert opened('git "$X" origin') == [("git '$X' origin", "git ")]
     assert opened("git pu$X") == [("git 'pu$X'", "git pu")]
     assert opened('git commit -m "$MSG"') == [("git commit -m '$MSG'", "git commit -m ")]
-    assert opened("echo a | xargs rm") == [("echo a", None), ("rm '…'", "rm ")]
+    assert opened("echo a | xargs rm") == [("echo a", None), ("rm '…'", "rm "), ("xargs rm", None)]
     assert opened("git $1") == [("git '$1'", "git ")]
     # Past a wrapper, a path or a case: the command as deny rules read it, too.
     assert opened("sudo git $X") == [("sudo git '$X'", "sudo git "), ("git '$X'", "git ")]

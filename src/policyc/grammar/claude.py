@@ -21,6 +21,14 @@ Claude Code's rules are translated to policyc's where they differ:
 - `mcp__server` names every tool of the server (`mcp__server__*`), in an
   allow list too (a tool-name glob agentpolicy bundles may not allow; the
   imported settings declare it allowable).
+- `Tool(param:value)` (Claude Code 2.1.178) matches a value of one of the
+  tool's input fields. `Bash(command:npm test *)` is `Bash(npm test *)`,
+  read as every Bash rule is, part by part (where Claude Code compares the
+  text as sent: `npm test && rm -rf /` matches its allow). Any other is an
+  error (`param_rule`): a call is held to one field of its tool here, so
+  `Agent(model:opus)` or `Bash(run_in_background:true)` would be a rule
+  that never matches. `Bash(NAME:*)` stays the older prefix rule where NAME
+  is a command (`timeout`, `command`), as before that syntax.
 """
 
 from __future__ import annotations
@@ -66,6 +74,39 @@ MODES: dict[str, tuple[str, str]] = {
     "dontAsk": ("deny", ""),  # what would ask is refused
     "bypassPermissions": ("allow", ""),  # everything runs (deny and ask rules still apply)
 }
+
+
+# Claude Code's tools' input fields, which `Tool(param:value)` rules name.
+# A tool not listed is taken to have any: its specifier has no matcher here.
+_INPUT_FIELDS = {
+    "Bash": {"command", "timeout", "description", "run_in_background"},
+    "Read": {"file_path", "offset", "limit", "pages"},
+    "Edit": {"file_path", "old_string", "new_string", "replace_all"},
+    "Write": {"file_path", "content"},
+    "MultiEdit": {"file_path", "edits"},
+    "NotebookEdit": {"notebook_path", "cell_id", "new_source", "cell_type", "edit_mode"},
+    "Glob": {"pattern", "path"},
+    "Grep": {"pattern", "path", "glob", "type", "output_mode", "multiline", "head_limit"},
+    "WebFetch": {"url", "prompt"},
+}
+_INPUT_FIELDS["Bash"] |= {"dangerouslyDisableSandbox"}
+# Bash fields that are also commands: `Bash(timeout:*)` is the prefix rule.
+_COMMAND_FIELDS = frozenset({"command", "timeout"})
+
+
+def param_rule(tool: str, spec: str) -> tuple[str, str] | None:
+    """(field, value) when a specifier is Claude Code's `param:value` form
+    (`Agent(model:opus)`), else None: a name before the first `:` that is
+    one of the tool's input fields (any name for a tool not listed), except
+    the older `Bash(NAME:*)` prefix rule where NAME is a command."""
+    field, colon, value = spec.partition(":")
+    if not colon or not field.isidentifier() or not field.isascii():
+        return None
+    if tool in VOCABULARY and field not in _INPUT_FIELDS.get(tool, ()):
+        return None  # `Bash(npm:*)`, `WebFetch(domain:x)`
+    if tool == "Bash" and field in _COMMAND_FIELDS and value == "*":
+        return None
+    return field, value
 
 
 def translate_spec(tool: str, spec: str) -> str:
@@ -169,6 +210,19 @@ class _Settings:
                     )
                     continue
                 self.allowed_globs.add(tool)
+            param = param_rule(tool, spec) if spec is not None else None
+            if param is not None and (tool, param[0]) == ("Bash", "command"):
+                spec = param[1]  # `Bash(command:npm test *)`: the command, read part by part
+            elif param is not None:
+                self.error(
+                    "param_rule",
+                    f"{entry} matches {tool}'s input field {param[0]!r} (Claude Code's "
+                    "Tool(param:value)), which policyc does not read: it would never match",
+                    pointer,
+                    f"deny or ask for {tool} as a whole, or drop the rule"
+                    + ("; a command is named so: Bash(npm test *)" if tool == "Bash" else ""),
+                )
+                continue
             if spec is not None:
                 spec = translate_spec(tool, spec)
             out.append(RuleRef(Rule(tool, spec), self.span(pointer)))

@@ -1003,6 +1003,13 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
+    if rest[0] is not words[k] and (k or not guarded):
+        # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
+        # make`): deny and ask rules see it as written past the assignments
+        # too, or one on the wrapper (`Bash(xargs:*)`) would never match.
+        wrapped = {"args": {config.field: quote_join([w.value for w in words[k:]])}}
+        wrapped.update({"text": text, "constrain": True})
+        out.append(wrapped)
     if "/" in head.value and name:
         # `/bin/rm` is `rm` to a deny rule; an allow must name the path as written.
         bare = quote_join([name] + [w.value for w in rest[1:]])
