@@ -844,17 +844,35 @@ _FIND_TOKENS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def find_tree(tmp_path_factory):
+def _assert_each_met(command, taken, root, tools=("read", "edit")):
+    """The oracles' check: each path a program took (relative to `root`)
+    meets a deny rule on that path alone, read broadly against the file
+    subjects `command` is split into (a relative one taken from `root`)."""
+    from policyc.runtime.paths import path_matches
+
+    paths = [s["args"]["path"] for s in split(command) if s.get("tool") in tools]
+    paths = [p if p[:1] == "/" else root + "/" + p.removeprefix("./") for p in paths]
+    for path in taken:
+        rule = root + "/" + path  # a rule on this path alone
+        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
+
+
+def _tree(tmp_path_factory, name, needs, test):
+    """A folder holding `_TREE`, for an oracle test that runs `needs`."""
     import shutil
 
-    if shutil.which("find") is None:
-        pytest.fail("GNU find is needed for the find oracle test")
-    root = tmp_path_factory.mktemp("tree")
-    for name in _TREE:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text("x")
+    if shutil.which(needs) is None:
+        pytest.fail(f"{needs} is needed for the {test} oracle test")
+    root = tmp_path_factory.mktemp(name)
+    for path in _TREE:
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text("x")
     return root
+
+
+@pytest.fixture(scope="module")
+def find_tree(tmp_path_factory):
+    return _tree(tmp_path_factory, "tree", "find", "find")
 
 
 @settings(max_examples=150, deadline=None)
@@ -872,8 +890,6 @@ def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests,
     CMD (`piped`)."""
     import subprocess
 
-    from policyc.runtime.paths import path_matches
-
     expression = [word for test in tests for word in test]
     done = subprocess.run(
         ["find", ".", *expression, "-print"], cwd=find_tree, capture_output=True, text=True
@@ -889,14 +905,10 @@ def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests,
         listed = " ".join(shlex.quote(word) for word in ["find", ".", *expression, "-print0"])
         command = listed + " | xargs -0 " + action
     try:
-        subjects = [s for s in split(command) if s.get("tool") in ("read", "edit")]
+        split(command)
     except SplitError:
         return  # refused
-    root = str(find_tree)
-    paths = [root + s["args"]["path"][1:] for s in subjects if s["args"]["path"][:1] == "."]
-    for path in taken:
-        rule = root + "/" + path  # a rule on this path alone
-        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
+    _assert_each_met(command, taken, str(find_tree))
 
 
 @settings(max_examples=60, deadline=None)
@@ -911,20 +923,13 @@ def test_what_grep_searches_is_held_to_a_rule_on_each_such_file(find_tree, inclu
     --include=GLOB` searches meets a deny rule on that file alone."""
     import subprocess
 
-    from policyc.runtime.paths import path_matches
-
     options = [f"--include={glob}" for glob in includes]
     done = subprocess.run(
         ["grep", "-rl", *options, "", folder], cwd=find_tree, capture_output=True, text=True
     )
     searched = {line.removeprefix("./") for line in done.stdout.splitlines()}
     command = " ".join(shlex.quote(word) for word in ["grep", "-rl", *options, "", folder])
-    subjects = [s for s in split(command) if s.get("tool") == "read"]
-    root = str(find_tree)
-    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
-    for path in searched:
-        rule = root + "/" + path
-        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (command, path)
+    _assert_each_met(command, searched, str(find_tree), ("read",))
 
 
 def test_a_search_reads_the_files_its_globs_and_types_name():
@@ -985,19 +990,12 @@ def test_what_a_git_pathspec_takes_is_held_to_a_rule_on_each_such_file(git_tree,
     SPEC` and the rest read or write."""
     import subprocess
 
-    from policyc.runtime.paths import path_matches
-
     done = subprocess.run(
         ["git", "ls-files", "--", spec], cwd=git_tree, capture_output=True, text=True, check=True
     )
     taken = done.stdout.splitlines()
     line = "git " + command + " " + shlex.quote(spec)
-    subjects = [s for s in split(line) if s.get("tool") in ("read", "edit")]
-    root = str(git_tree)
-    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
-    for path in taken:
-        rule = root + "/" + path
-        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (line, path)
+    _assert_each_met(line, taken, str(git_tree))
 
 
 def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
@@ -1024,15 +1022,9 @@ def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
 def ignoring_tree(tmp_path_factory):
     """A repository of `_TREE` that ignores `.env` and tracks two files: the
     rest are untracked, `.env` files ignored."""
-    import shutil
     import subprocess
 
-    if shutil.which("git") is None:
-        pytest.fail("git is needed for the git grep and diff oracle test")
-    root = tmp_path_factory.mktemp("ignoring")
-    for name in _TREE:
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text("x")
+    root = _tree(tmp_path_factory, "ignoring", "git", "git grep and diff")
     (root / ".gitignore").write_text(".env\n")
     subprocess.run(["git", "init", "-q", "."], cwd=root, check=True)
     subprocess.run(["git", "add", "a.py", "sub/deep/d.py", ".gitignore"], cwd=root, check=True)
@@ -1059,8 +1051,6 @@ def test_what_git_grep_and_diff_print_past_the_index_is_held_to_a_rule_on_each_f
     deny rule on that file alone."""
     import subprocess
 
-    from policyc.runtime.paths import path_matches
-
     if command.startswith("diff") and path in ("", "-- sub"):
         path = "."  # (it compares two paths)
     line = f"git {command} {path}".strip()
@@ -1068,12 +1058,7 @@ def test_what_git_grep_and_diff_print_past_the_index_is_held_to_a_rule_on_each_f
     assert done.returncode in (0, 1), done.stderr
     printed = [name.removeprefix("./") for name in done.stdout.splitlines()]
     assert printed or path in ("a.pyc", "__pycache__")  # (git skips a folder of no text)
-    subjects = [s for s in split(line) if s.get("tool") == "read"]
-    root = str(ignoring_tree)
-    paths = [root + "/" + s["args"]["path"].removeprefix("./") for s in subjects]
-    for name in printed:
-        rule = root + "/" + name
-        assert any(path_matches(rule, p, root, None, broad=True) for p in paths), (line, name)
+    _assert_each_met(line, printed, str(ignoring_tree), ("read",))
 
 
 def test_git_commands_that_read_or_write_past_the_tracked_files():
