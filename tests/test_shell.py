@@ -1074,6 +1074,7 @@ def test_git_commands_that_read_or_write_past_the_tracked_files():
     assert files("git grep --untracked KEY")[1:] == [("read", "./\0worktree")]
     assert files("git grep --no-index -e KEY src")[-1] == ("read", "src/\0worktree")
     assert files("git grep --no-ind -iA3 KEY")[-1] == ("read", "./\0worktree")  # a prefix
+    assert files("git grep --untracked --max-d 2 KEY")[-1] == ("read", "./\0worktree")
     assert files("git grep KEY") == [("read", "KEY"), ("read", "./\0")]  # tracked: as before
     # git diff compares two paths on the file system, as `diff -r` does.
     assert files("git diff --no-index /dev/null .env")[2:] == [
@@ -1087,6 +1088,7 @@ def test_git_commands_that_read_or_write_past_the_tracked_files():
     assert files("git log -p --output x.diff")[-1] == ("edit", "x.diff")
     assert files("git format-patch -1") == [("edit", "./\0")]
     assert files("git format-patch -o .git/hooks HEAD~1") == [("edit", ".git/hooks/\0")]
+    assert files("git format-patch -ko .git/hooks -1") == [("edit", ".git/hooks/\0")]
     assert files("git archive --output=.env HEAD")[-1] == ("edit", ".env")
     assert files("git bundle create x.bundle HEAD") == [("edit", "x.bundle")]
     assert files('git bundle create "$F" HEAD') == [("edit", "/\0every")]
@@ -1138,6 +1140,10 @@ def test_what_find_lists_for_xargs_0_is_read_as_its_exec():
         ("read", files_named_under("src", ("*.py",))),
     ]
     assert files("find . -print0 | xargs --null cat")[-1] == ("read", "./\0every")
+    assert files("find {src,lib} -name '*.py' -print0 | xargs -0 cat")[:2] == [
+        ("read", "src"),  # where bash's brace expansion has find start
+        ("read", "lib"),
+    ]
     for anywhere in [
         "find . -name '*.py' | xargs wc -l",
         "find . -name '*.py' -print0 | xargs -0 -I{} cat {}",

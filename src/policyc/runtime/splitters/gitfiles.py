@@ -198,9 +198,8 @@ def _long(word: str, option: str, shortest: int) -> bool:
 
 # git grep's options that take a value as the next word (`-A 3`), and its
 # letters that take one (the rest of the cluster, else the next word).
-_GREP_VALUES = frozenset(
-    "-e -f -A -B -C -m --max-count --max-depth --threads --context --after-context "
-    "--before-context".split()
+_GREP_LONG_VALUES = (
+    "--max-count --max-depth --threads --context --after-context --before-context".split()
 )
 _GREP_VALUE_LETTERS = "efABCm"
 
@@ -226,8 +225,8 @@ def _grep_searches_all(rest: list[str]) -> list[str] | None:
             option, eq, _ = word.partition("=")
             if _long(option, "--untracked", 3) or _long(option, "--no-index", 6):
                 searches_all = True
-            elif option in _GREP_VALUES and not eq:
-                k += 1
+            elif not eq and any(_long(option, name, 4) for name in _GREP_LONG_VALUES):
+                k += 1  # (`--max-d 2`: a prefix too; the value, as a path, would hide `.`)
         elif word[:1] == "-" and len(word) > 1:
             for j in range(1, len(word)):
                 if word[j] in _GREP_VALUE_LETTERS:
@@ -275,15 +274,19 @@ def _written_by_options(command: str, rest: list[str]) -> list[str]:
         if option == "--output" and (command in _DIFF_OUTPUTS or command == "archive"):
             written.append(attached if eq else value)
             patches = ""  # format-patch writes that file instead
-        elif word[:2] == "-o" and command == "archive":
-            written.append(word[2:] or value)
-        elif command == "format-patch":
-            if word == "--stdout":
-                patches = ""
-            elif option == "--output-directory":
-                patches = attached if eq else value
-            elif word[:2] == "-o":
-                patches = word[2:] or value
+        elif command not in ("archive", "format-patch"):
+            continue
+        elif word[:1] == "-" and word[1:2] not in ("-", "") and "o" in word:
+            # `-o FILE`, `-oFILE`, in a cluster too (`-ko DIR`): the rest, else the next word
+            at = word.index("o")
+            if command == "archive":
+                written.append(word[at + 1 :] or value)
+            else:
+                patches = word[at + 1 :] or value
+        elif word == "--stdout" and command == "format-patch":
+            patches = ""
+        elif option == "--output-directory" and command == "format-patch":
+            patches = attached if eq else value
     if command == "bundle":
         operands = [word for word in rest if word[:1] != "-" or word == "-"]  # (a variable's too)
         if operands[:1] == ["create"] and operands[1:2] != ["-"]:

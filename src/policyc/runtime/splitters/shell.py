@@ -1522,9 +1522,10 @@ def _fed_by_null(cmd: Command, xargs: list[Word], source: str) -> tuple | None:
             return None
         if any(word.end == redirect.start for word in feeder.words):  # (`x2>f`: x2's `>`)
             return None
-    if not feeder.words or feeder.words[0].expands:
+    words = _expand_braces(feeder.words, 0, source) if "{" in source else feeder.words
+    if not words or words[0].expands:  # (`find {src,lib} …` starts from both)
         return None
-    return listed_by_null([_UNKNOWN if w.expands else w.value for w in feeder.words])
+    return listed_by_null([_UNKNOWN if w.expands else w.value for w in words])
 
 
 # xargs' options that take its items from elsewhere than whole from its
