@@ -917,10 +917,12 @@ def test_what_find_acts_on_is_held_to_a_rule_on_each_such_path(find_tree, tests,
         st.sampled_from(["*.py", "*.pyc", "*.PYC", ".e*", "*", "x.*", "c?pyc"]), max_size=3
     ),
     folder=st.sampled_from([".", "sub", "a.pyc"]),
+    piped=st.booleans(),
 )
-def test_what_grep_searches_is_held_to_a_rule_on_each_such_file(find_tree, includes, folder):
+def test_what_grep_searches_is_held_to_a_rule_on_each_such_file(find_tree, includes, folder, piped):
     """GNU grep is the oracle, as find is above: every file `grep -r
-    --include=GLOB` searches meets a deny rule on that file alone."""
+    --include=GLOB` searches meets a deny rule on that file alone; so does
+    each that `grep -rlZ … | xargs -0 rm -f` hands rm (`piped`)."""
     import subprocess
 
     options = [f"--include={glob}" for glob in includes]
@@ -929,7 +931,9 @@ def test_what_grep_searches_is_held_to_a_rule_on_each_such_file(find_tree, inclu
     )
     searched = {line.removeprefix("./") for line in done.stdout.splitlines()}
     command = " ".join(shlex.quote(word) for word in ["grep", "-rl", *options, "", folder])
-    _assert_each_met(command, searched, str(find_tree), ("read",))
+    if piped:  # (what rm is handed: grep's own subjects are reads)
+        command = command.replace("grep -rl", "grep -rlZ", 1) + " | xargs -0 rm -f"
+    _assert_each_met(command, searched, str(find_tree), ("edit",) if piped else ("read",))
 
 
 def test_a_search_reads_the_files_its_globs_and_types_name():
@@ -1140,6 +1144,11 @@ def test_what_find_lists_for_xargs_0_is_read_as_its_exec():
         ("read", files_named_under("src", ("*.py",))),
     ]
     assert files("find . -print0 | xargs --null cat")[-1] == ("read", "./\0every")
+    # rg's and grep's names, with `-l` and `-0` (grep's `-Z`): the files they search
+    py_src = files_named_under("src", ("*.py", "*.pyi"))
+    assert ("edit", py_src) in files("rg -l0 -t py foo src | xargs -0 sed -i s/a/b/")
+    assert ("edit", "/\0every") not in files("grep -rlZ --include='*.py' x . | xargs -0 rm")
+    assert files("rg --files -0 | xargs -0 wc -l")[-1] == ("read", "./\0every")
     assert files("find {src,lib} -name '*.py' -print0 | xargs -0 cat")[:2] == [
         ("read", "src"),  # where bash's brace expansion has find start
         ("read", "lib"),
@@ -1155,6 +1164,9 @@ def test_what_find_lists_for_xargs_0_is_read_as_its_exec():
         "(find . -name '*.py' -print0) | xargs -0 cat",
         "fd -0 -e py -x echo | xargs -0 cat",
         "find $D -name '*.py' -print0 | xargs -0 cat",
+        "rg -l foo | xargs -0 cat",  # names ended by a newline
+        "rg -0 foo | xargs -0 cat",  # lines, not names
+        "rg -lc0 foo | xargs -0 cat",  # counts
     ]:
         assert ("read", "/\0every") in files(anywhere), anywhere
 

@@ -241,13 +241,16 @@ _FD_OUTPUTS = frozenset("-x --exec -X --exec-batch -l --list-details --format".s
 
 
 def listed_by_null(words: list[str]) -> tuple[list[str], tuple | None] | None:
-    """What `find … -print0` or `fd -0 …` writes on its output, for `| xargs
-    -0 CMD`, whose words are then exactly those names (without `-0`, a name
-    holding a blank is several words to xargs, and may name any file): the
-    folders searched and the names they are narrowed to (`find_names`,
-    `fd_names`: None for any). None for any other command, or one whose
-    output may hold more: another action that prints or runs a command."""
+    """What `find … -print0`, `fd -0 …`, `rg -l0 …` or `grep -rlZ …` writes
+    on its output, for `| xargs -0 CMD`, whose words are then exactly those
+    names (without `-0`, a name holding a blank is several words to xargs,
+    and may name any file): the folders searched and the names they are
+    narrowed to (`find_names`, `fd_names`, the files of a search's globs:
+    None for any). None for any other command, or one whose output may hold
+    more: another action that prints or runs a command, lines or counts."""
     name = program_name(words[0].rpartition("/")[2])
+    if name in _SEARCH_VALUES:
+        return _search_listing(name, words)
     if name == "find":
         if words.count("-print0") != 1 or not _FIND_OUTPUTS.isdisjoint(words):
             return None
@@ -263,6 +266,46 @@ def listed_by_null(words: list[str]) -> tuple[list[str], tuple | None] | None:
             null = null or word == "--print0" or short and "0" in word
         return (fd_search_paths(words), fd_names(words)) if null else None
     return None
+
+
+# What has rg and grep print the names of the files they search (with or
+# without a match), what ends each with a NUL, and what prints more.
+_LISTS = option_names("--files-with-matches --files-without-match --files")
+_NULL = option_names("--null")
+_PRINTS_MORE = option_names("--count --count-matches --json --stats --vimgrep --debug --trace")
+
+
+def _search_listing(program: str, words: list[str]) -> tuple[list[str], tuple | None] | None:
+    """`listed_by_null` for rg and grep: with `-l` (`-L`, `--files`) and
+    `-0` (grep's `-Z`), the files they search, as `with_files_under` reads
+    them: under their folders, else `.`; the files of their globs."""
+    lists = null = False
+    short_values = _SEARCH_VALUES[program][0]
+    null_letter = "0" if program == "rg" else "Z"
+    for word in words[1:]:
+        if word == "--":
+            break
+        name = word.partition("=")[0]
+        if name in _PRINTS_MORE:
+            return None
+        if word[:2] == "--":
+            lists, null = lists or name in _LISTS, null or name in _NULL
+        elif word[:1] == "-":
+            for letter in word[1:]:
+                if letter == "c" or letter == "o" and program == "rg":  # counts; `-o` output
+                    return None
+                lists = lists or letter == "l" or letter == "L" and program != "rg"
+                null = null or letter == null_letter
+                if letter in short_values:
+                    break
+    if not (lists and null):
+        return None
+    named = search_names(program, words)
+    given = named[1] if named is not None else set()
+    points = [path for path in read_operands(words) if path and path not in given]
+    if _searches_here(program, words):
+        points.append(".")
+    return points, (named[0], True) if named is not None else None
 
 
 def find_delete_names(words: list[str]) -> tuple[str, ...] | None:
