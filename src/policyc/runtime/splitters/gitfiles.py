@@ -337,6 +337,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     operands: list[str] = []
     after: list[str] = []  # after `--`: paths, whatever else exists
     ended = False
+    longs = False  # a long option (`--untracked`, `--output=x`): most commands have none
     for word in words[at + 1 :]:
         if ended:
             after.append(word)
@@ -344,6 +345,8 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             ended = True
         elif word[:1] != "-" and word != unknown:
             operands.append(word)
+        elif word[:2] == "--":
+            longs = True
     # A path with a variable (`git show "$REV:.env"`, `git restore "$F"`)
     # may be any: every file stands for it (`words.ANYWHERE`).
     anywhere = unknown in words[at + 1 :]
@@ -370,7 +373,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             _, colon, path = word.partition(":")
             if colon:  # `HEAD:path`, `origin/main:path`, `:path`, `:0:path`
                 reads.append(path.partition(":")[2] if path[1:2] == ":" else path or ".")
-        searched = _grep_searches_all(words[at + 1 :]) if command == "grep" else None
+        searched = _grep_searches_all(words[at + 1 :]) if command == "grep" and longs else None
         if searched is not None:
             # `git grep --untracked KEY` prints an untracked `.env` unless an
             # ignore file names it, `--no-index` an ignored one too.
@@ -380,7 +383,11 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
             # `git log -p` show them: held to rules on all of them (a tracked
             # `.env` is printed by those too; an untracked one by none).
             reads.append(a_file_in("."))
-        elif command == "diff" and _compares_files(words[at + 1 :], operands + after):
+        elif (
+            command == "diff"
+            and (longs or len(operands) + len(after) == 2)  # (`--no-index`, or two paths)
+            and _compares_files(words[at + 1 :], operands + after)
+        ):
             # `git diff --no-index /dev/null .env`, `git diff --no-index a .`
             reads += [files_in(path) for path in operands + after]
     elif command in GIT_TAKES_FILES:
@@ -416,7 +423,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # diff main` name a file or a revision.
     if command not in ("clean", "apply", "am") and writes:
         writes = _and_under(writes)
-    if command in _DIFF_OUTPUTS or command in ("archive", "bundle"):
+    if command in ("format-patch", "archive", "bundle") or longs and command in _DIFF_OUTPUTS:
         # `git diff --output=.bashrc`, `git format-patch -o .git/hooks -1`: a
         # file each (a variable's: any, as `ANYWHERE` above reads it).
         writes += [

@@ -844,7 +844,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     fed = None  # what `find . -name '*.py' -print0 | xargs -0 CMD` hands CMD
     if program_name(words[k].value) in STRIPPABLE:
         if cmd.fed is not None and program_name(words[k].value) == "xargs":
-            fed = _fed_by_null(cmd, words[k:], source)
+            if any(w.value == "--null" or w.value[:1] == "-" and "0" in w.value for w in words):
+                fed = _fed_by_null(cmd, words[k:], source)  # (a test first: `-0` is rare)
         rest, wrapped, set_by_wrappers, read_by_wrappers = strip_wrappers(words[k:])
         guarded = guarded or wrapped
         for word in set_by_wrappers:
