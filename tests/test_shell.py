@@ -1102,6 +1102,13 @@ def test_git_commands_that_read_or_write_past_the_tracked_files():
     assert files("git apply x.patch") == [("edit", "."), ("edit", "./\0worktree")]
     assert files("git apply --directory=docs x.patch")[-1] == ("edit", "docs/\0worktree")
     assert files("git apply --unsafe-paths x.patch")[-1] == ("edit", "/\0every")
+    # `--include` narrows it to the paths its patterns match, git's `*` taking a `/`
+    assert files("git apply --include='docs/*' --include=README.md x.patch") == [
+        ("edit", "docs/\0every"),
+        ("edit", "README.md"),
+    ]
+    py = files_named_under(".", ("*.py",), tree=True, worktree=True)
+    assert files("git am --include='*.py' < x.mbox")[0] == ("edit", py)
     # `patch -o -` prints the file patched and changes none; a dry run none.
     assert files("patch -o - .env x.patch") == [("read", ".env"), ("read", "x.patch")]
     assert files("patch --dry-run -p1 -i x.patch") == [("read", "x.patch")]

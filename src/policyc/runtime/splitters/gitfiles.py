@@ -301,13 +301,19 @@ def _applied(command: str, rest: list[str]) -> list[str]:
     name, not known here, so the work tree's under `.` (git takes a patch's
     paths from the repository's root, skips those outside the working
     directory and never writes in `.git`), under `--directory`'s folder if
-    given; any file with `--unsafe-paths`. None for a report alone
+    given; any file with `--unsafe-paths`. With `--include PATTERN`, only
+    the paths a pattern matches, as git's wildcards do (`*` takes a `/`:
+    `--include='src/*'` is every file under src). None for a report alone
     (`--stat`, `--numstat`, `--summary`, `--check` without `--apply`), the
     index alone (`git apply --cached`) or am's `--show-current-patch`."""
     root = "."
     reports = applies = anywhere = False
+    included: list[str] = []
     for k, word in enumerate(rest):
         option, eq, value = word.partition("=")
+        if option == "--include":
+            pattern = value if eq else rest[k + 1] if k + 1 < len(rest) else ""
+            included.append(_pathspec(pattern) or pattern)
         if word in ("--stat", "--numstat", "--summary", "--check"):
             reports = True
         elif word == "--apply":
@@ -322,6 +328,8 @@ def _applied(command: str, rest: list[str]) -> list[str]:
             anywhere = True
     if reports and not applies and command == "apply":
         return []
+    if included and not anywhere and all(included):
+        return included  # (its paths carry `--directory`'s root already)
     return and_worktree_under([root]) + [ANYWHERE] * anywhere
 
 
