@@ -79,7 +79,7 @@ MODES: dict[str, tuple[str, str]] = {
 # Claude Code's tools' input fields, which `Tool(param:value)` rules name.
 # A tool not listed is taken to have any: its specifier has no matcher here.
 _INPUT_FIELDS = {
-    "Bash": {"command", "timeout", "description", "run_in_background"},
+    "Bash": {"command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"},
     "Read": {"file_path", "offset", "limit", "pages"},
     "Edit": {"file_path", "old_string", "new_string", "replace_all"},
     "Write": {"file_path", "content"},
@@ -89,7 +89,6 @@ _INPUT_FIELDS = {
     "Grep": {"pattern", "path", "glob", "type", "output_mode", "multiline", "head_limit"},
     "WebFetch": {"url", "prompt"},
 }
-_INPUT_FIELDS["Bash"] |= {"dangerouslyDisableSandbox"}
 # Bash fields that are also commands: `Bash(timeout:*)` is the prefix rule.
 _COMMAND_FIELDS = frozenset({"command", "timeout"})
 

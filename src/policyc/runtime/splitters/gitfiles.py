@@ -254,8 +254,7 @@ def _compares_files(rest: list[str], paths: list[str]) -> bool:
 
 # Commands that write a file their `--output=FILE` names: the diff family's.
 _DIFF_OUTPUTS = frozenset(
-    {"diff", "log", "show", "whatchanged", "format-patch", "diff-tree", "diff-index", "diff-files"}
-    | {"range-diff"}
+    "diff log show whatchanged format-patch diff-tree diff-index diff-files range-diff".split()
 )
 
 

@@ -1505,12 +1505,13 @@ def _find_subjects(words: list[Word], source: str, config: ShellConfig, depth: i
 
 
 def _fed_by_null(cmd: Command, xargs: list[Word], source: str) -> tuple | None:
-    """What `find … -print0 | xargs -0 CMD` (or `fd -0`) hands CMD, as
-    `programs.listed_by_null` reads it: the folders searched and the names
-    they are narrowed to. None unless xargs reads the names whole from the
-    pipe (`-0`, and no `-a FILE`, `-d`, `-I R` or `<` of its own) and the
-    command before it is find's or fd's alone, its errors sent elsewhere at
-    most (`2>/dev/null`): else a word xargs feeds may be any file."""
+    """What `find … -print0 | xargs -0 CMD` (or `fd -0`, `rg -l0`, `grep
+    -rlZ`) hands CMD, as `programs.listed_by_null` reads it: the folders
+    searched and the names they are narrowed to. None unless xargs reads
+    the names whole from the pipe (`-0`, and no `-a FILE`, `-d`, `-I R` or
+    `<` of its own) and the command before it is one of those alone, its
+    errors sent elsewhere at most (`2>/dev/null`): else a word xargs feeds
+    may be any file."""
     if cmd.heredoc or any(redirect.op[:1] == "<" for redirect in cmd.redirects):
         return None
     options, _ = getopt(xargs, "xargs", WRAPPERS["xargs"][0], permute=False)
