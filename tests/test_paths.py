@@ -444,12 +444,12 @@ def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
     those (`find . -name x -exec rm -rf {} +` what is under such a name
     too, `tree`; `prettier --write .` none in a `.git` folder, `worktree`):
     read broadly, a rule meets their stand-in if it names the folder
-    or one above it, or matches such a file (`./src/gen/**`, `**/*.py`); not
-    one on a file of another name (`./.env`, which read broadly would name
-    a folder `.env` on the way to `.env/x.py`); as written, only what covers
+    or one above it, or matches such a file (`./src/gen/**`, `**/*.py`), or
+    names a folder on the way there (`./vendor`), unless its name is a file's
+    (`./x.json`, and a few well-known names: `./.env`); as written, only what covers
     every file under the folder. Checked against every path of up to four
     folders below it and a short name."""
-    from policyc.runtime.paths import files_named_under
+    from policyc.runtime.paths import files_named_under, path_anchor
 
     spec, cwd, home = anchor + body, "/r", "/h"
     stand_in = files_named_under(folder, tuple(globs), dots, tree, worktree)
@@ -477,6 +477,14 @@ def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
     some = path_matches(spec, folder, cwd, home, broad=True) or any(
         path_matches(spec, path, cwd, home) for path in paths
     )
+    # A rule whose last name may be a folder's (no extension: `./vendor`,
+    # `.e`) covers what is under it too; one with an extension (`*.e`) not.
+    last = spec.rsplit("/", 1)[-1]
+    if not some and last != "**" and "." not in last[1:]:
+        as_folder = spec + "/**"
+        if path_anchor(spec) == "anywhere" and not spec.startswith("**/"):
+            as_folder = "**/" + as_folder  # (`a` anywhere; `a/**` would be anchored)
+        some = any(path_matches(as_folder, path, cwd, home) for path in paths)
     assert path_matches(spec, stand_in, cwd, home, broad=True) == some, (spec, folder, globs)
     if path_matches(spec, stand_in, cwd, home):
         assert all(path_matches(spec, path, cwd, home) for path in paths), (spec, folder, globs)

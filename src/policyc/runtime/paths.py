@@ -547,9 +547,8 @@ class _PathPattern:
             states = self._skip({0})
         n, last = len(pats), len(pats) - 1
         # The states after folders of names of our choosing. A pattern that
-        # ends on one (`./vendor`) is not read as their folder: `./.env`
-        # would be, and `black .` rewrites no `.env/x.py`. A rule on a
-        # folder's files says so (`./vendor/**`, `./vendor/`).
+        # ends on one (`./vendor`) is not read as their folder here (see
+        # `folder_form`, which `_named_under_met` tries next).
         seen = self._chosen(states, ends=False, worktree=worktree)
         # Then the name a glob matches, which the last pattern must take.
         named = set()
@@ -571,6 +570,15 @@ class _PathPattern:
         if self.anywhere:
             named |= self._skip({0})
         return bool(named) and n in self._chosen(named, ends=True, worktree=worktree)
+
+    def folder_form(self) -> _PathPattern | None:
+        """The pattern read as the folder its last name may be, and all under
+        it (`./vendor` as `./vendor/**`), or None when that name reads as a
+        file's (see `_may_name_folder`) or it already ends on `**`."""
+        pats = self.pats
+        if not pats or pats[-1] == "**" or not _may_name_folder(pats[-1]):
+            return None
+        return _PathPattern(self.base, "/".join(pats) + "/**")
 
     def _chosen(self, states: set[int], ends: bool, worktree: bool = False) -> set[int]:
         """`states` and those that names of our choosing reach: a name can
@@ -804,7 +812,45 @@ def _named_under_met(
 ) -> bool:
     """`meets_named_under`, kept: a formatter's globs are many (prettier's
     50), and the same folder and rules come again on the next call."""
-    return pattern.meets_named_under(folder, globs.split("\x00"), dots, tree, worktree)
+    names = globs.split("\x00")
+    if pattern.meets_named_under(folder, names, dots, tree, worktree):
+        return True
+    # A rule on a name that may be a folder (`Edit(./vendor)`, `Edit(./.github)`)
+    # covers what is in it, as everywhere else a deny is read broadly: `black .`
+    # rewrote vendor/x.py past it while `rm -rf .` was refused.
+    as_folder = pattern.folder_form()
+    return as_folder is not None and as_folder.meets_named_under(
+        folder, names, dots, tree, worktree
+    )
+
+
+# Names without an extension that are files, not folders, wherever they are
+# (in lower case: a broad reading compares so). A rule on another name may
+# name a folder, and then covers the files at any depth under it that a
+# formatter, `find -name … -delete` or a narrowed search takes: `Edit(./vendor)`
+# refuses `black .`. These would refuse it too (`.env/x.py`), for files that
+# deny rules name most, and are folders almost never (a venv named `.env`
+# is one: deny `./.env/**` for it).
+_FILE_NAMES = frozenset(
+    {
+        ".env", ".envrc", ".netrc", ".npmrc", ".yarnrc", ".pypirc", ".pgpass",
+        ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_history",
+        ".profile", ".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zsh_history",
+        ".gitconfig", ".git-credentials", ".gitignore", ".gitattributes", ".gitmodules",
+        ".htpasswd", ".htaccess", ".dockerignore", ".editorconfig", ".vimrc",
+        ".nvmrc", ".prettierrc", ".eslintrc", ".tool-versions",
+        "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "authorized_keys", "known_hosts",
+        "makefile", "dockerfile", "license", "codeowners", "gemfile", "pipfile",
+        "procfile", "jenkinsfile", "vagrantfile", "rakefile", "justfile",
+    }
+)  # fmt: skip
+
+
+def _may_name_folder(name: str) -> bool:
+    """May a rule's last name (`vendor`, `.github`, `build*`) be a folder's?
+    Not one with an extension (`config.json`, `.env.local`, `*.pem`: a `.`
+    after its first character) nor a file's well-known name (`_FILE_NAMES`)."""
+    return "." not in name[1:] and name not in _FILE_NAMES
 
 
 @memo(maxsize=4096)
