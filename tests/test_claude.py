@@ -201,7 +201,7 @@ def test_one_bad_rule_reports_every_problem_and_drops_nothing_silently(tmp_path)
 
 
 def test_a_settings_rule_for_an_unknown_tool_with_a_specifier_is_an_error(tmp_path):
-    contents = {"user": {"permissions": {"allow": ["Task(anything)"]}}}
+    contents = {"user": {"permissions": {"allow": ["TodoWrite(anything)"]}}}
     bundle, _ = read_claude_settings(write(tmp_path, ("user",), contents))
     with pytest.raises(PolicyErrors) as info:
         compile_bundle(bundle, "t")
@@ -221,7 +221,9 @@ def test_claude_code_param_rules_are_read_or_refused_never_dropped(tmp_path):
     assert param_rule("Bash", "run_in_background:true") == ("run_in_background", "true")
     assert param_rule("Bash", "timeout:600000") == ("timeout", "600000")
     assert param_rule("Read", "file_path:/etc/*") == ("file_path", "/etc/*")
+    assert param_rule("Agent", "subagent_type:Plan") == ("subagent_type", "Plan")
     for tool, spec in [
+        ("Agent", "superpowers:code-reviewer"),  # a plugin's agent
         ("Bash", "npm:*"),
         ("Bash", "timeout:*"),  # the command `timeout`
         ("Bash", "command:*"),  # the builtin `command`
@@ -256,6 +258,36 @@ def test_claude_code_param_rules_are_read_or_refused_never_dropped(tmp_path):
     assert "(at /permissions/deny/0)" in errors[0].message and "'model'" in errors[0].message
     assert "(at /permissions/deny/2)" in errors[1].message
     assert "Bash(npm test *)" in errors[1].help
+
+
+def test_agent_rules_name_a_subagent_under_either_name_of_the_tool(tmp_path):
+    """`Agent(Explore)` in a deny list is Claude Code's documented way to
+    disable a subagent (`Task(Explore)` before the tool was renamed): it was
+    a build error (no matcher), so such settings could not be compiled. A
+    rule under either name holds calls of both; `subagent_type:` names the
+    agent too, and a plugin's agent is named `plugin:agent`."""
+    contents = {
+        "user": {
+            "permissions": {
+                "deny": ["Agent(Explore)", "Task(my-reviewer)", "Agent(subagent_type:Plan)"],
+                "ask": ["Agent(superpowers:code-reviewer)"],
+                "allow": ["Agent"],
+            }
+        }
+    }
+    t = table(tmp_path, ("user",), contents=contents)
+    for tool in ("Agent", "Task"):
+        got = {
+            name: decide(t, tool, {"subagent_type": name, "prompt": "p"}).action
+            for name in ("Explore", "my-reviewer", "Plan", "superpowers:code-reviewer", "x")
+        }
+        assert got == {
+            "Explore": "block",
+            "my-reviewer": "block",
+            "Plan": "block",
+            "superpowers:code-reviewer": "defer",
+            "x": "allow",
+        }, tool
 
 
 # -- the hook, as Claude Code runs it ---------------------------------------
@@ -320,6 +352,30 @@ def payload(tool, tool_input, cwd="/repo"):
 def test_the_hook_decides_real_payloads(artifact, tool, tool_input, decision):
     got, reason = hook(artifact, payload(tool, tool_input))
     assert got == decision, reason
+
+
+@pytest.mark.parametrize(
+    "rules,decision",
+    [
+        ({"deny": ["Agent(general-purpose)"], "allow": ["Agent"]}, "deny"),
+        ({"ask": ["Task(fork)"], "allow": ["Agent"]}, "ask"),
+        ({"deny": ["Agent(Explore)"], "allow": ["Agent"]}, "allow"),
+    ],
+)
+def test_the_hook_holds_an_agent_call_that_names_none_to_rules_on_the_default_ones(
+    tmp_path, rules, decision
+):
+    """A call of the Agent tool without `subagent_type` runs Claude Code's
+    default agent (general-purpose, or a fork where forking is on): a rule
+    on either meets it, where matched on the missing field it met none."""
+    bundle, _ = read_claude_settings(write(tmp_path, ("user",), {"user": {"permissions": rules}}))
+    path = tmp_path / "agents.artifact.json"
+    path.write_bytes(compile_bundle(bundle, "t"))
+    for tool in ("Agent", "Task"):
+        got, reason = hook(path, payload(tool, {"prompt": "p", "description": "d"}))
+        assert got == decision, (tool, reason)
+    named, _ = hook(path, payload("Agent", {"prompt": "p", "subagent_type": "Plan"}))
+    assert named == "allow"
 
 
 @pytest.mark.parametrize(

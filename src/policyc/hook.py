@@ -67,9 +67,8 @@ def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
             return _answer(
                 "deny", f"policyc hook: refused artifact {artifact}: {exc}; the call is refused"
             )
-        verdict = table.decide_once(
-            tool, payload.get("tool_input"), cwd=cwd if isinstance(cwd, str) else None
-        )
+        tool_input = payload.get("tool_input")
+        verdict = _decide(table, tool, tool_input, cwd if isinstance(cwd, str) else None)
         if log:
             session = payload.get("session_id")
             call = payload.get("tool_use_id")
@@ -86,12 +85,33 @@ def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
                 )
         reason = verdict.reason
         if verdict.action != "allow" and verdict.subject:
-            reason += _hint(table, tool, payload.get("tool_input"), cwd, verdict)
+            reason += _hint(table, tool, tool_input, cwd, verdict)
         return _answer(DECISIONS[verdict.action], reason)
     except Exception as exc:  # fail closed, whatever happened
         return _answer(
             "deny", f"policyc hook: internal error ({type(exc).__name__}); the call is refused"
         )
+
+
+# A call of Claude Code's Agent tool (Task before 2.1) that names no agent
+# runs its default one: general-purpose, or a fork of the session where
+# forking is on. `Agent(general-purpose)` denied must meet it, so it is
+# decided as each, and the stricter verdict stands.
+_AGENT_TOOLS = ("Agent", "Task")
+_DEFAULT_AGENTS = ("general-purpose", "fork")
+_STRICTNESS = {"allow": 0, "defer": 1, "block": 2}
+
+
+def _decide(table, tool: str, tool_input: object, cwd: str | None):
+    if tool not in _AGENT_TOOLS or not isinstance(tool_input, dict):
+        return table.decide_once(tool, tool_input, cwd=cwd)
+    if tool_input.get("subagent_type") is not None:
+        return table.decide_once(tool, tool_input, cwd=cwd)
+    verdicts = [
+        table.decide_once(tool, {**tool_input, "subagent_type": agent}, cwd=cwd)
+        for agent in _DEFAULT_AGENTS
+    ]
+    return max(verdicts, key=lambda v: _STRICTNESS[v.action])
 
 
 def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:

@@ -21,8 +21,11 @@ Claude Code's rules are translated to policyc's where they differ:
 - `mcp__server` names every tool of the server (`mcp__server__*`), in an
   allow list too (a tool-name glob agentpolicy bundles may not allow; the
   imported settings declare it allowable).
+- `Agent(Explore)` names a subagent (the call's `subagent_type`), under the
+  tool's name before Claude Code 2.1 (`Task`) too.
 - `Tool(param:value)` (Claude Code 2.1.178) matches a value of one of the
-  tool's input fields. `Bash(command:npm test *)` is `Bash(npm test *)`,
+  tool's input fields. `Bash(command:npm test *)` is `Bash(npm test *)`
+  (and `Agent(subagent_type:Explore)` is `Agent(Explore)`),
   read as every Bash rule is, part by part (where Claude Code compares the
   text as sent: `npm test && rm -rf /` matches its allow). Any other is an
   error (`param_rule`): a call is held to one field of its tool here, so
@@ -59,10 +62,16 @@ VOCABULARY: dict[str, tuple[str | None, str | None, str | bool]] = {
     "Grep": ("path", "path", "tree"),
     "WebFetch": ("domain", "url", "url"),
     "WebSearch": (None, None, False),
+    # `Agent(Explore)`: the subagent of that name (Claude Code's documented
+    # way to disable one); `Task` is the tool's name before Claude Code 2.1.
+    "Agent": ("glob", "subagent_type", False),
+    "Task": ("glob", "subagent_type", False),
 }
 ALIASES = {
     "Edit": ("Edit", "Write", "MultiEdit", "NotebookEdit"),
     "Read": ("Read", "Glob", "Grep"),
+    "Agent": ("Agent", "Task"),
+    "Task": ("Agent", "Task"),
 }
 PATH_TOOLS = frozenset({"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"})
 
@@ -78,6 +87,10 @@ MODES: dict[str, tuple[str, str]] = {
 
 # Claude Code's tools' input fields, which `Tool(param:value)` rules name.
 # A tool not listed is taken to have any: its specifier has no matcher here.
+_AGENT_FIELDS = frozenset(
+    {"subagent_type", "prompt", "description", "model", "name", "run_in_background", "isolation"}
+    | {"resume", "team_name", "mode"}
+)
 _INPUT_FIELDS = {
     "Bash": {"command", "timeout", "description", "run_in_background", "dangerouslyDisableSandbox"},
     "Read": {"file_path", "offset", "limit", "pages"},
@@ -88,6 +101,9 @@ _INPUT_FIELDS = {
     "Glob": {"pattern", "path"},
     "Grep": {"pattern", "path", "glob", "type", "output_mode", "multiline", "head_limit"},
     "WebFetch": {"url", "prompt"},
+    # (a plugin's agent is named `plugin:agent`: a name not listed here is one)
+    "Agent": _AGENT_FIELDS,
+    "Task": _AGENT_FIELDS,
 }
 # Bash fields that are also commands: `Bash(timeout:*)` is the prefix rule.
 _COMMAND_FIELDS = frozenset({"command", "timeout"})
@@ -106,6 +122,14 @@ def param_rule(tool: str, spec: str) -> tuple[str, str] | None:
     if tool == "Bash" and field in _COMMAND_FIELDS and value == "*":
         return None
     return field, value
+
+
+def _is_matched_field(tool: str, field: str) -> bool:
+    """Is `field` the one a glob rule on `tool` is matched against (Bash's
+    `command`, Agent's `subagent_type`)? A path or a host given so is not
+    read as one: Claude Code compares its text as sent."""
+    match, matched, _ = VOCABULARY.get(tool, (None, None, False))
+    return match == "glob" and field == matched
 
 
 def translate_spec(tool: str, spec: str) -> str:
@@ -210,8 +234,10 @@ class _Settings:
                     continue
                 self.allowed_globs.add(tool)
             param = param_rule(tool, spec) if spec is not None else None
-            if param is not None and (tool, param[0]) == ("Bash", "command"):
-                spec = param[1]  # `Bash(command:npm test *)`: the command, read part by part
+            if param is not None and _is_matched_field(tool, param[0]):
+                # `Bash(command:npm test *)`: the command, read part by part;
+                # `Agent(subagent_type:Explore)`: `Agent(Explore)`.
+                spec = param[1]
             elif param is not None:
                 self.error(
                     "param_rule",
