@@ -290,6 +290,32 @@ def test_agent_rules_name_a_subagent_under_either_name_of_the_tool(tmp_path):
         }, tool
 
 
+def test_skill_rules_name_a_skill(tmp_path):
+    """`Skill(pdf)` is the skill of that name (the call's `skill`; a
+    plugin's is `plugin:name`), as the Agent SDK's `skills` option allows
+    each; it too was a build error."""
+    contents = {
+        "user": {
+            "permissions": {
+                "allow": ["Skill(pdf)", "Skill(docs:docx)"],
+                "deny": ["Skill(skill:deploy)"],
+            }
+        }
+    }
+    t = table(tmp_path, ("user",), contents=contents)
+    got = {
+        name: decide(t, "Skill", {"skill": name, "args": "a"}).action
+        for name in ("pdf", "docs:docx", "deploy", "docs", "pdf2")
+    }
+    assert got == {
+        "pdf": "allow",
+        "docs:docx": "allow",
+        "deploy": "block",
+        "docs": "defer",
+        "pdf2": "defer",
+    }
+
+
 # -- the hook, as Claude Code runs it ---------------------------------------
 
 

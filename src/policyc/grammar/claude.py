@@ -22,7 +22,7 @@ Claude Code's rules are translated to policyc's where they differ:
   allow list too (a tool-name glob agentpolicy bundles may not allow; the
   imported settings declare it allowable).
 - `Agent(Explore)` names a subagent (the call's `subagent_type`), under the
-  tool's name before Claude Code 2.1 (`Task`) too.
+  tool's name before Claude Code 2.1 (`Task`) too; `Skill(pdf)` a skill.
 - `Tool(param:value)` (Claude Code 2.1.178) matches a value of one of the
   tool's input fields. `Bash(command:npm test *)` is `Bash(npm test *)`
   (and `Agent(subagent_type:Explore)` is `Agent(Explore)`),
@@ -66,6 +66,9 @@ VOCABULARY: dict[str, tuple[str | None, str | None, str | bool]] = {
     # way to disable one); `Task` is the tool's name before Claude Code 2.1.
     "Agent": ("glob", "subagent_type", False),
     "Task": ("glob", "subagent_type", False),
+    # `Skill(pdf)`, `Skill(plugin:docx)`: the skill of that name (the Agent
+    # SDK's `skills` option allows each so).
+    "Skill": ("glob", "skill", False),
 }
 ALIASES = {
     "Edit": ("Edit", "Write", "MultiEdit", "NotebookEdit"),
@@ -104,6 +107,7 @@ _INPUT_FIELDS = {
     # (a plugin's agent is named `plugin:agent`: a name not listed here is one)
     "Agent": _AGENT_FIELDS,
     "Task": _AGENT_FIELDS,
+    "Skill": {"skill", "args"},
 }
 # Bash fields that are also commands: `Bash(timeout:*)` is the prefix rule.
 _COMMAND_FIELDS = frozenset({"command", "timeout"})
