@@ -189,6 +189,45 @@ def _stashes_untracked(rest: list[str], operands: list[str]) -> bool:
     return False
 
 
+# A stash made with `-u` or `-a` keeps the untracked (and ignored) files in
+# its third parent: `git show stash^3` prints an ignored `.env` stashed so.
+# (By hand, not `re`: a hook run imports neither re nor json.)
+def _names_stashed_untracked(word: str) -> bool:
+    """`stash^3`, `stash@{1}^3`, `refs/stash^3` (and `stash^3:.env`)."""
+    at = word.find("stash")
+    while at >= 0:
+        if at == 0 or word[at - 1] == "/":
+            rest = word[at + 5 :]
+            if rest[:2] == "@{":
+                rest = rest[rest.find("}") + 1 :] if "}" in rest else ""
+            if rest[:2] == "^3":
+                return True
+        at = word.find("stash", at + 1)
+    return False
+
+
+def _shows_stashed_untracked(command: str, operands: list[str], rest: list[str]) -> bool:
+    """Whether the command shows the files a stash kept untracked, any file
+    of the work tree (which may lie above `.`): `git stash show -p -u`
+    (`--include-untracked`, `--only-untracked`), and a revision of a
+    stash's third parent shown (`git show stash@{0}^3`, `git archive
+    stash^3`, `git diff stash stash^3`)."""
+    if command == "stash":
+        if operands[:1] != ["show"]:
+            return False
+        for word in rest:
+            if word == "--":
+                break
+            if word in ("--include-untracked", "--only-untracked"):
+                return True
+            if word[:1] == "-" and word[1:2] != "-" and "u" in word:
+                return True
+        return False
+    return (command in GIT_SHOWS or command in ("archive", "diff-tree")) and any(
+        _names_stashed_untracked(word) for word in operands
+    )
+
+
 def _long(word: str, option: str, shortest: int) -> bool:
     """Whether `word` is `option` as git's option parser takes it: whole, or
     any prefix of it from `shortest` characters on (`--untr`). A prefix git
@@ -439,6 +478,8 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         ]
     if writes_anywhere:
         writes = writes + [ANYWHERE]
+    if _shows_stashed_untracked(command, operands, words[at + 1 :]):
+        reads.append(ANYWHERE)
     if untracked:  # (once each)
         reads = list(dict.fromkeys(reads + untracked))
         writes = list(dict.fromkeys(writes + untracked))
