@@ -477,9 +477,37 @@ _HELP = frozenset({"-h", "--help"})
 _MAX_RUNNER_GUESSES = 8
 
 
+# What a package runner runs is a package, perhaps with its version
+# (`npx prettier@3 --write .`, `uvx ruff@0.5 format`, `uvx black==24.1 .`):
+# the command is the package's own (`prettier`: held to rules on what it
+# writes, where `prettier@3` was a program nothing was known of). A few
+# packages name their command otherwise (`npx dotenv-cli` runs `dotenv`).
+_PACKAGE_RUNNERS = frozenset({"npx", "bunx", "npm", "pnpm", "yarn", "bun", "uvx", "pipx"})
+_PYTHON_PACKAGE_RUNNERS = frozenset({"uvx", "pipx"})
+_PACKAGE_COMMANDS = {"dotenv-cli": "dotenv"}
+
+
+def _package_command(words: list[Word], runner: str) -> list[Word]:
+    """`words` with a package runner's package read as its command."""
+    if runner not in _PACKAGE_RUNNERS or not words:
+        return words
+    value = words[0].value
+    if runner in _PYTHON_PACKAGE_RUNNERS:  # `black==24.1`, `black[jupyter]`, `ruff@0.5`
+        cut = min((k for k in map(lambda c: value.find(c, 1), "@=<>[~!") if k > 0), default=-1)
+    else:  # `prettier@3`, `@biomejs/biome@1.8` (a scope's `@` leads)
+        cut = value.find("@", 1)
+    package = value[:cut] if cut > 0 else value
+    package = _PACKAGE_COMMANDS.get(package, package)
+    return words if package == value else [words[0]._replace(value=package), *words[1:]]
+
+
 def runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word]]:
     """The command a runner runs (`pytest` of `uv run -q pytest -x`), or,
     past an option we do not know, each command it may be."""
+    return [_package_command(command, name) for command in _runner_commands(words, spec, name)]
+
+
+def _runner_commands(words: list[Word], spec: tuple, name: str) -> list[list[Word]]:
     subcommands, with_value, flags, refused = spec
     i, n = 1, len(words)
     while i < n:
