@@ -1487,9 +1487,25 @@ _FORMATTERS = {
         ("autopep8", "yapf"), (frozenset(), option_names("-i --in-place"), _kinds("*.py"))
     ),
 }
-_RUFF = {  # `ruff format`, `ruff check --fix`: with no path, the working folder
-    "format": (option_names("--check --diff"), None, _PYTHON_FILES),
-    "check": (frozenset(), option_names("--fix"), _PYTHON_FILES),
+# Formatters whose subcommand rewrites (`ruff format`, `ruff check --fix`,
+# `biome check --write`): with no path, the working folder.
+_VERB_FORMATTERS = {
+    "ruff": {
+        "format": (option_names("--check --diff"), None, _PYTHON_FILES),
+        "check": (frozenset(), option_names("--fix"), _PYTHON_FILES),
+    },
+    # biome's `--write` (`--fix`; before 2.0 `--apply` and `--apply-unsafe`)
+    "biome": dict.fromkeys(
+        ("format", "check", "lint"),
+        (
+            frozenset(),
+            option_names("--write --fix --apply --apply-unsafe"),
+            _kinds(
+                "*.js *.jsx *.mjs *.cjs *.ts *.tsx *.mts *.cts *.json *.jsonc *.css "
+                "*.graphql *.gql *.html *.vue *.svelte *.astro"
+            ),
+        ),
+    ),
 }
 
 
@@ -1497,10 +1513,11 @@ def _formatted(words: list[str]) -> list[str]:
     """The files a formatter rewrites (`black x.py`, `gofmt -w x.go`), and
     for each name that may be a folder, those of its languages under it."""
     name = program_name(words[0])  # (`/usr/bin/ruff`, `RUFF` on macOS)
-    if name == "ruff":
-        if words[1:2] != ["format"] and words[1:2] != ["check"]:
+    verbs = _VERB_FORMATTERS.get(name)
+    if verbs is not None:
+        if len(words) < 2 or words[1] not in verbs:
             return []
-        unless, only, kinds = _RUFF[words[1]]
+        unless, only, kinds = verbs[words[1]]
         words = words[1:]
     else:
         unless, only, kinds = _FORMATTERS[name]
@@ -1508,7 +1525,7 @@ def _formatted(words: list[str]) -> list[str]:
     if not unless.isdisjoint(given) or only is not None and only.isdisjoint(given):
         return []
     files = [word for word in _operands(words, _FORMATTER_VALUES) if word != "-"]
-    if not files and (name == "ruff" or name == "eslint"):  # they take `.` then
+    if not files and (verbs is not None or name == "eslint"):  # they take `.` then
         files = ["."]
     return files if kinds is None else _and_named_under(files, kinds)
 
@@ -1725,7 +1742,7 @@ _WRITES_BY = {
     ),
     # sd (`sd FIND REPLACE FILE…`) changes its files in place, unless it previews
     "sd": lambda words: [] if {"-p", "--preview"} & set(words) else _operands(words, _SD)[2:],
-    **dict.fromkeys((*_FORMATTERS, "ruff"), _formatted),
+    **dict.fromkeys((*_FORMATTERS, *_VERB_FORMATTERS), _formatted),
     # a compiler's and the assembler's `-o FILE`
     **dict.fromkeys(
         ("gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as"),
