@@ -290,6 +290,20 @@ def test_agent_rules_name_a_subagent_under_either_name_of_the_tool(tmp_path):
         }, tool
 
 
+def test_a_tool_name_no_tool_has_is_an_error_not_a_rule_that_never_matches(tmp_path):
+    """`Skill:deploy` and `Bash:rm` were denies on tools of those names,
+    which no call has: each is an error with its place, and the help names
+    the rule meant; the other entries are read as before."""
+    text = '{"permissions": {"deny": ["Skill:deploy", "mcp__my-srv__get_x", "Bash:rm", "a.b"]}}'
+    with pytest.raises(PolicyErrors) as info:
+        read_claude_settings(write(tmp_path, ("user",), {"user": text}))
+    errors = info.value.errors
+    assert [e.kind for e in errors] == ["bad_tool_name"] * 3
+    assert "(at /permissions/deny/0)" in errors[0].message and "Skill(deploy)" in errors[0].help
+    assert "(at /permissions/deny/2)" in errors[1].message and "Bash(rm)" in errors[1].help
+    assert "'.'" in errors[2].message
+
+
 def test_skill_rules_name_a_skill(tmp_path):
     """`Skill(pdf)` is the skill of that name (the call's `skill`; a
     plugin's is `plugin:name`), as the Agent SDK's `skills` option allows

@@ -225,6 +225,21 @@ class _Settings:
                 )
                 continue
             tool, spec = parsed[0].tool, parsed[0].spec
+            odd = next((c for c in tool if not (c.isascii() and (c.isalnum() or c in "_-*"))), "")
+            if odd:
+                # `Skill:deploy`, `Bash:rm` were tools of those names: rules
+                # that never matched. Claude Code names its tools (and an MCP
+                # server's, `mcp__server__tool`) with letters, digits, `_`, `-`.
+                head, _, rest = tool.partition(odd)
+                self.error(
+                    "bad_tool_name",
+                    f"{tool!r} is no tool's name (it holds {odd!r}): the rule would never match",
+                    pointer,
+                    f"a rule names a value in parentheses: {head}({rest})"
+                    if odd == ":" and head and rest
+                    else "tool names hold letters, digits, `_` and `-`",
+                )
+                continue
             if tool.startswith("mcp__") and tool.count("__") == 1 and spec is None:
                 tool += "__*"  # every tool of the server
             if "*" in tool and action == "allow":
