@@ -304,6 +304,31 @@ def test_a_tool_name_no_tool_has_is_an_error_not_a_rule_that_never_matches(tmp_p
     assert "'.'" in errors[2].message
 
 
+def test_a_webfetch_rule_names_a_host_not_a_url(tmp_path):
+    """`WebFetch(https://example.com/docs/*)` was read as its host: the
+    allow held all of example.com. A URL's scheme, port or path is not
+    compared, so naming one is an error; a host, a `*.` parent or an IPv6
+    address in brackets is read as before."""
+    text = json.dumps(
+        {
+            "permissions": {
+                "allow": ["WebFetch(https://example.com/docs/*)", "WebFetch(domain:a.com)"],
+                "deny": ["WebFetch(domain:b.com:8080)", "WebFetch(domain:*.c.com)"],
+                "ask": ["WebFetch(domain:[::1])", "WebFetch(d.com/x)"],
+            }
+        }
+    )
+    with pytest.raises(PolicyErrors) as info:
+        read_claude_settings(write(tmp_path, ("user",), {"user": text}))
+    errors = info.value.errors
+    assert [e.kind for e in errors] == ["bad_domain"] * 3
+    assert [e.message.rpartition("(at ")[2] for e in errors] == [
+        "/permissions/deny/0)",
+        "/permissions/ask/1)",
+        "/permissions/allow/0)",
+    ]
+
+
 def test_skill_rules_name_a_skill(tmp_path):
     """`Skill(pdf)` is the skill of that name (the call's `skill`; a
     plugin's is `plugin:name`), as the Agent SDK's `skills` option allows

@@ -267,6 +267,22 @@ class _Settings:
                     + ("; a command is named so: Bash(npm test *)" if tool == "Bash" else ""),
                 )
                 continue
+            if tool == "WebFetch" and spec is not None:
+                host = spec.removeprefix("domain:")
+                if host[:1] == "[" and host[-1:] == "]":
+                    host = ""  # an IPv6 address (`domain:[::1]`)
+                if any(c in host for c in "/:?#@"):
+                    # `WebFetch(https://example.com/docs/*)` read as its host
+                    # allowed all of example.com; Claude Code compares hosts.
+                    self.error(
+                        "bad_domain",
+                        f"{entry} names more than a host: a URL's scheme, port or path is "
+                        "not compared, so the rule would hold the whole host",
+                        pointer,
+                        "name the host: WebFetch(domain:example.com), or *.example.com "
+                        "for its subdomains",
+                    )
+                    continue
             if spec is not None:
                 spec = translate_spec(tool, spec)
             out.append(RuleRef(Rule(tool, spec), self.span(pointer)))
