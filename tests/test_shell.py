@@ -3030,6 +3030,62 @@ def test_an_interpreter_reads_the_script_it_runs():
     assert reads("python3 $F") == ["/\0every"]  # any file
 
 
+def test_the_string_literals_of_a_code_string_are_files_and_commands_it_may_use():
+    """A model refused `cat .env` tried `python3 -c 'print(open(".env").read())'`
+    next: the string literals of an interpreter's code string are files it may
+    read and write (and what is under one, but `.` and `..`), and one holding
+    a blank a command it may run, each a constraint; a literal that is no
+    command runs none, and the script's arguments stay unread."""
+    from policyc.runtime.splitters.codes import code_strings, string_literals
+
+    assert code_strings(["python3", "-uc", "x", "a"], "python3") == ["x"]
+    assert code_strings(["python3", "-W", "ignore", "-c", "x"], "python3") == ["x"]
+    assert code_strings(["python3", "-m", "c", "-c", "x"], "python3") == []  # (`-m c` runs c)
+    assert code_strings(["node", "--eval=x", "-p", "y"], "node") == ["x", "y"]
+    assert code_strings(["perl", "-i.bak", "-ne", "x", "f"], "perl") == ["x"]
+    assert code_strings(["perl", "-Mstrict", "-e", "x"], "perl") == ["x"]
+    assert code_strings(["deno", "eval", "x"], "deno") == ["x"]
+    assert code_strings(["python3", "x.py", "-c", "y"], "python3") == []
+    code = r"""open(".env", 'r') + `t` + "a\"b" + 'x"""
+    assert string_literals(code) == [".env", "r", "t", 'a"b', "x"]  # (unclosed: to the end)
+
+    def subjects(command):
+        assert split_general(command) == split(command), command
+        return [
+            (s.get("tool"), s["args"].get("path") or s["args"].get("command"), s.get("constrain"))
+            for s in split(command)
+        ]
+
+    got = subjects("""python3 -c 'print(open(".env").read())'""")
+    assert ("read", ".env", True) in got and ("edit", ".env", True) in got
+    got = subjects("""node -e 'require("child_process").execSync("rm -rf build")'""")
+    assert (None, "rm -rf build", True) in got and ("edit", "build/\0every", True) in got
+    assert ("edit", ".git/\0iffolder", True) in subjects("""python3 -c 'rmtree(".git")'""")
+    assert subjects("""python3 -c 'print(".".join(x))'""")[1:] == [
+        ("read", ".", True),
+        ("edit", ".", True),
+    ]
+    # `'it''s'` is two literals; `it` and `s` run nothing that matters, and a
+    # literal that does not parse as a command runs none.
+    assert [path for _, path, _ in subjects("""python3 -c "x('it''s')" """)[1:]] == [
+        "it",
+        "it/\0iffolder",
+        "it",
+        "it/\0iffolder",
+        "s",
+        "s/\0iffolder",
+        "s",
+        "s/\0iffolder",
+    ]
+    assert subjects("""node -e 'x("a (b")'""")[1:3] == [
+        ("read", "a (b", True),
+        ("read", "a (b/\0iffolder", True),
+    ]
+    assert len(subjects("""node -e 'x("a (b")'""")) == 5  # (the call, two reads, two edits)
+    assert subjects("""python3 x.py '"a.env"'""")[1:] == [("read", "x.py", True)]
+    assert subjects("""python3 -c 'print("~u", "")'""")[1:] == []
+
+
 def test_more_interpreters_read_their_script_and_the_files_they_load():
     """`deno run .env`, `tclsh .env`, `julia .env` and `Rscript .env` show
     .env in their errors, as python's do; `node -r ./.env x.js` loads .env

@@ -493,7 +493,7 @@ def _package_command(words: list[Word], runner: str) -> list[Word]:
         return words
     value = words[0].value
     if runner in _PYTHON_PACKAGE_RUNNERS:  # `black==24.1`, `black[jupyter]`, `ruff@0.5`
-        cut = min((k for k in map(lambda c: value.find(c, 1), "@=<>[~!") if k > 0), default=-1)
+        cut = min((k for k in (value.find(c, 1) for c in "@=<>[~!") if k > 0), default=-1)
     else:  # `prettier@3`, `@biomejs/biome@1.8` (a scope's `@` leads)
         cut = value.find("@", 1)
     package = value[:cut] if cut > 0 else value

@@ -33,6 +33,7 @@ from .bindings import (
     check_expansions,
     check_loop_variable,
 )
+from .codes import CODE_RUNNERS, code_strings, may_be_path, string_literals
 from .directories import after, anchored
 from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
@@ -103,6 +104,7 @@ from .words import (
     SplitError,
     Word,
     and_files_under,
+    and_under_if_folders,
     getopt,
     is_input,
     new_word,
@@ -707,6 +709,36 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
     return out
 
 
+_NOT_FOLDERS = frozenset({".", "..", "/", "~"})  # (in code: `".".join`)
+
+
+def _code_subjects(
+    rest: list[Word], program: str, text: str, config: ShellConfig, depth: int
+) -> list[dict]:
+    """What the string literals of an interpreter's code string name
+    (`codes`): each a file it may read and write, and one holding a blank
+    a command it may run (`os.system("cat .env")`), held to deny and ask
+    rules; a literal that is no command (`"it's"`) runs none."""
+    out: list[dict] = []
+    for code in code_strings([w.value for w in rest], program):
+        for literal in string_literals(code):
+            if may_be_path(literal):
+                # and what is under it, if it is a folder (`shutil.rmtree(".git")`),
+                # but for `.` and `..`, which are commoner as separators
+                paths = [literal] if literal in _NOT_FOLDERS else and_under_if_folders([literal])
+                out += _file_subjects(paths, text, config, False)
+                out += _file_subjects(paths, text, config, True)
+            if " " in literal and depth < MAX_DEPTH:
+                try:
+                    inner = split(literal, config, depth + 1)
+                except SplitError:
+                    continue
+                for subject in inner:
+                    subject["constrain"] = True
+                out += inner
+    return out
+
+
 def _file_subjects(paths: list[str], text: str, config: ShellConfig, write: bool) -> list[dict]:
     """The files a FILE_READERS or FILE_WRITERS command names, as read or
     edit constraints. An empty word names no file (`grep '' f`, BSD's
@@ -925,6 +957,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             else:
                 paths = _values_of(word, source, cmd.bound)
             read_first += _file_subjects(paths, text, config, False)
+    if program in CODE_RUNNERS and len(rest) > 2:  # `python3 -c 'open(".env").read()'`
+        read_first += _code_subjects(rest, program, text, config, depth)
     if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
         paths = option_files([_up_to_variable(w) for w in rest], program)
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
