@@ -478,7 +478,9 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         ]
     if writes_anywhere:
         writes = writes + [ANYWHERE]
-    if _shows_stashed_untracked(command, operands, words[at + 1 :]):
+    if (command == "stash" or "stash" in " ".join(operands)) and _shows_stashed_untracked(
+        command, operands, words[at + 1 :]
+    ):  # (tested first without a call: `git show HEAD` is common, measured)
         reads.append(ANYWHERE)
     if untracked:  # (once each)
         reads = list(dict.fromkeys(reads + untracked))
