@@ -3086,6 +3086,35 @@ def test_the_string_literals_of_a_code_string_are_files_and_commands_it_may_use(
     assert subjects("""python3 -c 'print("~u", "")'""")[1:] == []
 
 
+def _literals_one_by_one(code):
+    """string_literals' reading, a character at a time (the oracle)."""
+    from policyc.runtime.splitters.codes import MAX_LITERALS
+
+    out, i, n = [], 0, len(code)
+    while i < n and len(out) < MAX_LITERALS:
+        quote = code[i]
+        i += 1
+        if quote not in "'\"`":
+            continue
+        chars = []
+        while i < n and code[i] != quote:
+            if code[i] == "\\" and i + 1 < n:
+                i += 1
+            chars.append(code[i])
+            i += 1
+        i += 1
+        out.append("".join(chars))
+    return out
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab'\"`\\ \n", max_size=40))
+def test_string_literals_are_read_as_a_character_loop_reads_them(code):
+    from policyc.runtime.splitters.codes import string_literals
+
+    assert string_literals(code) == _literals_one_by_one(code)
+
+
 def test_more_interpreters_read_their_script_and_the_files_they_load():
     """`deno run .env`, `tclsh .env`, `julia .env` and `Rscript .env` show
     .env in their errors, as python's do; `node -r ./.env x.js` loads .env
