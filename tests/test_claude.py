@@ -133,7 +133,9 @@ def test_claude_code_matching(tmp_path):
     assert (
         decide(t, "Write", {"file_path": "/etc/hosts"}).action == "block"
     )  # Edit rules cover Write
-    assert decide(t, "WebFetch", {"url": "https://sub.evil.example/x"}).action == "defer"
+    # a deny on a host covers its subdomains (their owner is the same); no other host
+    assert decide(t, "WebFetch", {"url": "https://sub.evil.example/x"}).action == "block"
+    assert decide(t, "WebFetch", {"url": "https://notevil.example/x"}).action == "defer"
     assert decide(t, "WebFetch", {"url": "https://EVIL.example/x"}).action == "block"
     assert decide(t, "WebFetch", {"url": "https://docs.python.org/3/"}).action == "allow"
     assert decide(t, "mcp__github__get_issue", {}).action == "allow"

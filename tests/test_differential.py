@@ -635,7 +635,13 @@ SPLIT_VALUES = {
     ],
     "edit": ["src/a.py", "src/gen/b.py", "docs/c.md", "../x", "src/GEN/b.py"],
     "bash": ["git status", "ls -la > src/out.txt", "cat src/a.py", "git push", "echo $(x)", "rm x"],
-    "fetch": ["https://example.com/x", "https://EVIL.example/", "javascript:alert(1)"],
+    "fetch": [
+        "https://example.com/x",
+        "https://EVIL.example/",
+        "https://www.evil.example/",
+        "https://api.example.com/",
+        "javascript:alert(1)",
+    ],
     "grep": ["secret", "src", "src/gen", "secret/../src", "/etc", "~", "src/gen/x"],
 }
 SPLIT_FIELDS = {
@@ -673,7 +679,12 @@ def test_split_calls_made_again_agree_with_the_reference(calls, grant_at, revoke
     for step, (tool, pick, cwd, other, scope) in enumerate(calls * 2):
         if step == grant_at:
             for engine in (compiled, reference):
-                engine.activate(Source("skill:d", 1, True), allow="edit(./docs/**)", scope="s1")
+                engine.activate(
+                    Source("skill:d", 1, True),
+                    allow="edit(./docs/**)",
+                    deny="fetch(example.com)",  # (and its subdomains: read broadly)
+                    scope="s1",
+                )
         if step == revoke_at:
             for engine in (compiled, reference):
                 engine.revoke("skill:d", scope="s1")

@@ -218,7 +218,7 @@ class ReferenceEngine:
             # policyc's: deny and ask rules read broadly (`broad_for`).
             return path_matches(spec, value, self._cwd, self.home, broad)
         if kind == "domain":
-            return domain_matches(spec, value)
+            return domain_matches(spec, value, broad)
         return glob_spec_matches(spec, value)
 
     # -- SPEC section 5 ---------------------------------------------------

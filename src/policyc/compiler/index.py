@@ -12,6 +12,7 @@ list the first firing row wins, so the merge order is already the row order;
 from __future__ import annotations
 
 from ..runtime.index import build_list_index
+from ..runtime.paths import broad_for
 from .ir import DecisionTable, MergedPolicy
 
 
@@ -30,7 +31,12 @@ def build_index(merged: MergedPolicy) -> DecisionTable:
     for action in ("deny", "ask", "allow"):
         known |= {row.rule.tool for row in getattr(merged, action) if not row.rule.glob}
     lists = {
-        action: build_list_index([row.rule for row in getattr(merged, action)], merged.tools, known)
+        action: build_list_index(
+            [row.rule for row in getattr(merged, action)],
+            merged.tools,
+            known,
+            broad=broad_for(action, False),
+        )
         for action in ("deny", "ask", "allow")
     }
     return DecisionTable(merged, lists)

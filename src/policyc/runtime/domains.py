@@ -1,8 +1,10 @@
 """Hosts: the `domain` matcher, and the host a URL names.
 
 `example.com` matches that host exactly; `*.example.com` its subdomains but
-not the apex. A value may be a URL or a bare host. `domain:` before a spec
-is accepted and ignored (Claude Code writes it).
+not the apex. Deny and ask rules are read broadly (`paths.broad_for`): a host
+covers its subdomains too, as whoever holds `evil.com` holds `www.evil.com`
+(and `*.` rules are unchanged). A value may be a URL or a bare host.
+`domain:` before a spec is accepted and ignored (Claude Code writes it).
 
 A URL's host is read as the fetcher reads it, which for an agent's fetch
 tool is the WHATWG URL standard (browsers, Node's `URL` and `fetch`, which
@@ -157,10 +159,15 @@ def domain_spec(spec: str) -> tuple[str, str] | None:
     return ("exact", host) if host and "*" not in host else None
 
 
-def domain_matches(spec: str, value: str) -> bool:
+def domain_matches(spec: str, value: str, broad: bool = False) -> bool:
+    """Does a domain spec match the URL's host? `broad` (deny and ask rules,
+    `paths.broad_for`): a host covers its subdomains too, as whoever holds
+    `evil.com` holds `www.evil.com`."""
     parsed = domain_spec(spec) if type(spec) is str else None
     host = url_host(value)
     if parsed is None or host is None:
         return False
     kind, name = parsed
-    return host == name if kind == "exact" else host.endswith("." + name)
+    if kind == "exact" and not broad:
+        return host == name
+    return host == name and kind == "exact" or host.endswith("." + name)

@@ -681,7 +681,9 @@ class Table:
             rules = list(policy.rules)
             for gs in active:
                 rules.extend(gs.rules[action])
-            built[action] = build_list_index(rules, self.tools, self._known, base=policy)
+            built[action] = build_list_index(
+                rules, self.tools, self._known, base=policy, broad=broad_for(action, False)
+            )
         return Lists(
             built["deny"],
             built["ask"],

@@ -125,7 +125,9 @@ class ToolRows:
     def empty(self) -> bool:
         return self.plain and not self.always
 
-    def add(self, kind: str, spec: str | None, rid: int) -> None:
+    def add(self, kind: str, spec: str | None, rid: int, broad: bool = False) -> None:
+        """File rule `rid`; `broad` (`paths.broad_for`): a host rule covers
+        the host's subdomains too (a deny on `evil.com` meets `www.evil.com`)."""
         if spec is None:
             self.always.append(rid)
             return
@@ -135,6 +137,8 @@ class ToolRows:
             self.any.append(rid)
         elif index_kind == "exact":
             self.exact.setdefault(key, []).append(rid)
+            if broad and kind == "domain":
+                self.subdomain.setdefault(key, []).append(rid)
         elif index_kind == "prefix":
             self.prefix.setdefault(key, []).append(rid)
         elif index_kind == "word":
@@ -493,8 +497,13 @@ def build_list_index(
     tools: dict[str, ToolSpec],
     known_tools: set[str],
     base: ListIndex | None = None,
+    broad: bool = False,
 ) -> ListIndex:
     """Index one action list. Rules keep their order; ids are positions.
+
+    `broad`: the list's rules are read broadly (`paths.broad_for`: deny and
+    ask lists), and so their carve-outs as written. Path rules are read so
+    when matched (a context says how); host rules are filed so here.
 
     `base`: the index of this list's first rules (the policy's, under a
     scope's grant sets). The rows of every tool no later rule names or
@@ -543,7 +552,7 @@ def build_list_index(
         if rule.tool not in built:
             continue
         spec = tools.get(rule.tool)
-        built[rule.tool].add(spec.match if spec else "", rule.spec, rid)
+        built[rule.tool].add(spec.match if spec else "", rule.spec, rid, broad)
         if rule.tool not in carve_outs:
             continue
         key = (rule.tool, rule.source.rank)
@@ -555,7 +564,7 @@ def build_list_index(
             if reaching:
                 guard = ToolRows(_field(tools, rule.tool), _kind(tools, rule.tool))
                 for c in reaching:
-                    guard.add(spec.match if spec else "", rules[c].pattern, c)
+                    guard.add(spec.match if spec else "", rules[c].pattern, c, not broad)
                 gid = len(idx.guards)
                 idx.guards.append(guard.seal())
             guard_cache[key] = gid

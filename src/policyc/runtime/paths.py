@@ -905,6 +905,9 @@ def broad_for(action: str, carve_out: bool) -> bool:
       folder they match: `Read(./secrets)` and `Read(.aws)` deny
       `secrets/key` and `.aws/credentials`, which a match on the path
       alone let through. (A path with something under it is a folder.)
+    - Hosts: whoever holds a host holds its subdomains, so a deny on
+      `evil.com` covers `www.evil.com` (`domains.domain_matches`; the index
+      files such a rule under both, `index.ToolRows.add`).
 
     Which filesystem holds a path, and whether a rule meant a folder, cannot
     be known from the strings, so rules are read broadly wherever that
