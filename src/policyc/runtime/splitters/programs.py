@@ -1062,7 +1062,10 @@ FILE_READERS = option_names(
     # `ansible-vault view vault.yml` print it)
     "sops age ansible-vault "
     # and that print it patched (`patch -o - .env x.patch`)
-    "patch"
+    "patch "
+    # and that put it in an archive, folders whole (`7z a x.7z .`: see
+    # `read_operands`), or load it (`ssh-add ~/.ssh/id_rsa`)
+    "7z 7za 7zz 7zr rar ssh-add"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 
@@ -1093,7 +1096,7 @@ for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is repl
 # be a folder, which they take along: `mv ~/.aws /tmp/x` or `ln -s ~/.aws x`,
 # then `cat x/credentials`, read what a deny on `~/.aws/credentials` never
 # saw (mv moves them: it changes them too).
-RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"})
+RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln", "7z", "7za", "7zz", "7zr", "rar"})
 # Copies, moves and links: their sources' files are read (and mv's moved),
 # not their targets'. mv's and ln's sources, which no option says are
 # folders, are read as what may be one (`paths.IF_FOLDER`).
@@ -1312,6 +1315,15 @@ def _dd_operands(words: list[str], key: str) -> list[str]:
     return [w[3:] if w[:3] == key else w for w in words[1:] if w[:3] == key or w[:1] == "\0"]
 
 
+_ARCHIVERS_ADDING = frozenset({"7z", "7za", "7zz", "7zr", "rar"})
+
+
+def _adds_here(operands: list[str]) -> bool:
+    """Whether 7-Zip or rar adds to an archive (`a`, `u`, rar's `m`) and
+    names no file to add: it takes the working folder's."""
+    return bool(operands) and operands[0].lower() in ("a", "u", "m") and len(operands) < 3
+
+
 def read_operands(words: list[str]) -> list[str]:
     """The words of a FILE_READERS command after its name that may name a
     file: every word but options (`-n`, `--lines=5`) and `-` (the input);
@@ -1325,6 +1337,8 @@ def read_operands(words: list[str]) -> list[str]:
             options = word != "--"
         elif word != "-" or not options:
             out.append(word)
+    if words[0] in _ARCHIVERS_ADDING and _adds_here(out):
+        out.append(".")  # `7z a x.7z` adds what is in the working folder
     return out
 
 
