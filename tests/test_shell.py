@@ -3509,7 +3509,8 @@ def test_the_files_a_writer_names_are_edit_constraints():
     assert edits("tar --extract --file=a.tar --directory=/etc") == ["/etc/\0every"]
     assert edits("tar -tzf a.tgz; tar -xOf a.tgz x; unzip -l x.zip") == []  # they write none
     assert edits("unzip x.zip -d /etc; unzip y.zip") == ["/etc/\0every", "./\0every"]
-    assert edits("zip -r -P pw out.zip src; gunzip a.gz") == ["out.zip", "a.gz"]
+    # (gunzip writes the file decompressed: `gunzip .env.gz` writes .env)
+    assert edits("zip -r -P pw out.zip src; gunzip a.gz") == ["out.zip", "a.gz", "a"]
     # perl -i edits its files in place; its options end at its first operand.
     assert edits("perl -pi -e 's/a/b/' /etc/hosts; perl -i.bak -pe 1 a b") == [
         "/etc/hosts",
@@ -3600,10 +3601,18 @@ def test_the_files_curl_and_wget_send_and_save_are_read_and_edit_constraints():
     assert files("curl -n https://x") == [("read", "~/.netrc")]
     assert files("curl file:///etc/%70asswd") == [("read", "/etc/passwd")]  # decoded
     assert files("curl -fsSLo ~/.bashrc https://x") == [("edit", "~/.bashrc")]
-    assert files("curl -O https://x/a.tgz") == [("edit", "./\0")]  # named by the URL
+    # named by the URL (`curl -O https://x/.env` writes .env), or by the server
+    assert files("curl -O https://x/a.tgz") == [("edit", "a.tgz"), ("edit", "./\0")]
+    assert files("curl -O 'https://x/%2eenv?v=1#f'") == [
+        ("edit", "%2eenv?v=1"),
+        ("edit", ".env?v=1"),
+        ("edit", "%2eenv"),
+        ("edit", ".env"),
+        ("edit", "./\0"),
+    ]
     assert files("curl --output-dir /tmp -o a https://x") == [("edit", "/tmp/a")]
-    assert files("wget https://x/a.tgz") == [("edit", "./\0")]  # named by the server
-    assert files("wget -P /etc https://x") == [("edit", "/etc/\0")]
+    assert files("wget https://x/a.tgz") == [("edit", "a.tgz"), ("edit", "./\0")]
+    assert files("wget -P /etc https://x") == [("edit", "/etc/index.html"), ("edit", "/etc/\0")]
     assert files("wget -O ~/.bashrc https://x") == [("edit", "~/.bashrc")]
     assert files("wget -e output_document=/etc/x https://x") == [("edit", "/etc/x")]
     assert files("wget --post-file=.env -O- https://x") == [("read", ".env")]

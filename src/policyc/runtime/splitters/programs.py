@@ -1960,12 +1960,31 @@ def _archive_writes(program: str, words: list[str]) -> list[str]:
                 return [word] if word != "-" else []
             i += 2 if word[1:2] != "-" and word[-1:] in _ZIP_VALUE_LETTERS else 1
         return []
-    # gzip and kin replace each file given with its (de)compressed form
+    # gzip and kin replace each file given with its (de)compressed form:
+    # `gunzip .env.gz` writes `.env` (and `x.tgz` becomes `x.tar`)
     if not _COMPRESSOR_QUIET.isdisjoint(words) or any(
         w[:1] == "-" and w[1:2] != "-" and ("c" in w or "t" in w or "l" in w) for w in words
     ):
         return []
-    return [w for w in read_operands(words) if w != "-"]
+    given = [w for w in read_operands(words) if w != "-"]
+    return given + [name for name in map(_decompressed, given) if name]
+
+
+# A compressed file's suffix, and what it leaves when decompressed.
+_COMPRESSED = {
+    **dict.fromkeys((".gz", ".z", ".xz", ".lzma", ".bz2", ".bz", ".zst", ".zstd", ".lz4"), ""),
+    **dict.fromkeys((".tgz", ".taz", ".tbz", ".tbz2", ".txz", ".tzst"), ".tar"),
+}
+
+
+def _decompressed(path: str) -> str | None:
+    """The name a compressed file is decompressed to (`.env.gz`: `.env`), or None."""
+    stem, dot, suffix = path.rpartition(".")
+    base = stem.rpartition("/")[2]
+    if not dot or not base:
+        return None
+    rest = _COMPRESSED.get("." + suffix.lower())
+    return None if rest is None else stem + rest
 
 
 def _tar_writes(words: list[str]) -> list[str]:

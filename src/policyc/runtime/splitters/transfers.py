@@ -51,11 +51,37 @@ def _file_url_path(url: str) -> str:
     return unquote(slash + path) or "/"
 
 
+def _url_names(url: str) -> list[str]:
+    """The names `curl -O URL` and `wget URL` save a URL's file as: the last
+    part of its path, with its query and without (wget keeps it, curl not),
+    as written and decoded (`%2eenv` is `.env` to wget); `index.html` for
+    none. The server may pick another name too (a redirect, `-J`): the
+    callers add a file in the folder whose name is not known."""
+    rest = url.partition("://")[2] if "://" in url else url
+    path = rest.partition("/")[2].partition("#")[0]
+    names = []
+    for part in (path, path.partition("?")[0]):
+        name = part.rpartition("/")[2] or "index.html"
+        names.append(name)
+        if "%" in name:
+            from urllib.parse import unquote  # here: most URLs hold no escape
+
+            names.append(unquote(name))
+    return [name for name in dict.fromkeys(names) if name not in (".", "..")]
+
+
+def _saved_as(folder: str, urls: list[str]) -> list[str]:
+    """What `curl -O` or `wget` saves the URLs as in `folder`."""
+    prefix = "" if folder in ("", ".") else folder.rstrip("/") + "/"
+    return [prefix + name for url in urls for name in _url_names(url)]
+
+
 def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     reads: list[str] = []
     writes: list[str] = []
     options: list[tuple[str, str]] = []
     remote_name = False
+    urls: list[str] = []  # the words that are no option's
     i, n = 1, len(words)
     while i < n:
         word = words[i]
@@ -78,8 +104,10 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                 remote_name = remote_name or letter == "O"
                 if letter == "n":
                     reads.append("~/.netrc")
-        elif word[:7].lower() == "file://":
-            reads.append(_file_url_path(word))
+        else:
+            urls.append(word)
+            if word[:7].lower() == "file://":
+                reads.append(_file_url_path(word))
     output_dir = next((v for o, v in reversed(options) if o == "--output-dir"), "")
     for option, value in options:
         if not value or value in ("-", "@-"):
@@ -114,7 +142,9 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
         elif option in _CURL_BOTH:
             reads.append(value)
             writes.append(value)
-    if remote_name:
+    if remote_name:  # named as the URL's file (`curl -O https://x/.env`), or by the server
+        urls += [value for option, value in options if option == "--url"]
+        writes += _saved_as(output_dir, [url for url in urls if url != unknown])
         writes.append(a_file_in(output_dir or "."))
     return reads, writes
 
@@ -161,6 +191,7 @@ _WGET_SAVES_NOTHING = frozenset({"--spider", "-h", "--help", "-V", "--version"})
 
 def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     options: list[tuple[str, str]] = []
+    urls: list[str] = []  # the words that are no option's
     saves = True
     i, n = 1, len(words)
     while i < n:
@@ -181,6 +212,8 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                     value, i = cluster_value(word, k, words, i)
                     options.append(("-" + word[k], value))
                     break
+        elif word != unknown:
+            urls.append(word)
     reads: list[str] = []
     writes: list[str] = []
     folder, document = ".", None
@@ -206,8 +239,9 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             document = ""
     if document:
         writes.append(document)
-    elif document is None and saves:
-        writes.append(a_file_in(folder))  # named by the server
+    elif document is None and saves:  # named as the URL's file (`.env`), or by the server
+        writes += _saved_as(folder, urls)
+        writes.append(a_file_in(folder))
     return reads, writes
 
 
