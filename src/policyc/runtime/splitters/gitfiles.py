@@ -228,6 +228,27 @@ def _shows_stashed_untracked(command: str, operands: list[str], rest: list[str])
     )
 
 
+# Commands that fill a folder: `git clone URL [DIR]`, `git submodule add
+# URL [PATH]`, `git worktree add PATH [REV]` (`git clone https://x .github`
+# wrote past `Edit(./.github/**)`).
+_MAKES_TREES = frozenset({"clone", "submodule", "worktree"})
+
+
+def _new_trees(command: str, operands: list[str]) -> list[str]:
+    """The folders they fill, and every file under each: each operand past
+    the URL that may be one (an option's value among them: more, never
+    fewer), else the folder named after the repository (`x` of `…/x.git`)."""
+    if command != "clone":
+        if operands[:1] != ["add"]:
+            return []
+        operands = operands[1:]
+    paths = operands[1:] if command != "worktree" else operands
+    if command != "worktree" and operands and len(operands) < 2:
+        name = operands[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
+        paths = [name.removesuffix(".git") or name]
+    return [path for path in paths if path] + [files_in(path) for path in paths if path]
+
+
 def _long(word: str, option: str, shortest: int) -> bool:
     """Whether `word` is `option` as git's option parser takes it: whole, or
     any prefix of it from `shortest` characters on (`--untr`). A prefix git
@@ -463,11 +484,13 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
         writes = _cleaned(words[at + 1 :], unknown)
     elif command in ("apply", "am"):
         writes = _applied(command, words[at + 1 :])
+    elif command in _MAKES_TREES:
+        writes = _new_trees(command, operands + after)
     # A path may be a folder: what git shows or rewrites there is its files
     # (`git checkout HEAD~5 -- config`, `git log -p -- secrets`). A path
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
-    if command not in ("clean", "apply", "am") and writes:
+    if command not in ("clean", "apply", "am") and command not in _MAKES_TREES and writes:
         writes = _and_under(writes)
     if command in ("format-patch", "archive", "bundle") or longs and command in _DIFF_OUTPUTS:
         # `git diff --output=.bashrc`, `git format-patch -o .git/hooks -1`: a

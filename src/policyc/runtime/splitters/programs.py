@@ -122,7 +122,11 @@ def program_name(word: str) -> str:
     name = word.rsplit("/", 1)[-1].lower()
     if name[:1] == "g" and name[1:] in GNU_PREFIXED:
         return name[1:]
-    return name
+    return OTHER_NAMES.get(name, name)
+
+
+# Programs installed under another name too: libarchive's tar (macOS's own).
+OTHER_NAMES = {"bsdtar": "tar"}
 
 
 def _trap_action(words: list[Word]) -> list[Word]:
@@ -729,6 +733,8 @@ GIT_FILE_COMMANDS |= GIT_FILE_OPTIONS | {"hash-object", "update-index", "archive
 # --output=FILE`, `git bundle create FILE`), or their patches' (`git apply`)
 GIT_FILE_COMMANDS |= {"format-patch", "bundle", "apply", "am", "range-diff"}
 GIT_FILE_COMMANDS |= {"diff-tree", "diff-index", "diff-files"}
+# and those that fill a folder (`git clone URL DIR`, `git worktree add DIR`)
+GIT_FILE_COMMANDS |= {"clone", "submodule", "worktree"}
 
 
 def git_command_at(words: list[Word]) -> int:
@@ -1088,7 +1094,9 @@ _RECURSIVE_READS.update(
     zip=("rR", ("--recurse-paths", "--recurse-patterns")),
 )
 _RECURSIVE_WRITES = {"rm": ("rR", ("--recursive",)), "cp": _COPY_RECURSION}
-_RECURSIVE_WRITES.update(dict.fromkeys(("chmod", "chown", "chgrp"), ("R", ("--recursive",))))
+_RECURSIVE_WRITES.update(
+    dict.fromkeys(("chmod", "chown", "chgrp", "chattr", "setfacl"), ("R", ("--recursive",)))
+)
 for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is replaced
     _RECURSIVE_READS[_program] = _RECURSIVE_WRITES[_program] = ("r", ("--recursive",))
 # Those that do with no option saying so: rg and tar (`tar czf x.tgz ~/.aws`;
@@ -1352,7 +1360,8 @@ def read_operands(words: list[str]) -> list[str]:
 # dd's `if=`. (The files under a folder `rm -r` removes: `with_files_under`.)
 _WRITES_EVERY = option_names(
     "tee touch truncate rm rmdir unlink shred mkdir chmod chown chgrp mv dos2unix unix2dos "
-    "sponge mogrify"  # moreutils' sponge; ImageMagick's mogrify changes its files in place
+    "sponge mogrify "  # moreutils' sponge; ImageMagick's mogrify changes its files in place
+    "chattr setfacl"  # attributes and access lists: `chattr -i`, `setfacl -m u:x:rw .env`
 )
 _WRITES_EVERY |= EDITORS
 _WRITES_LAST = option_names("cp ln install")

@@ -64,6 +64,7 @@ from .programs import (
     LATER,
     LEADING_OPTIONS,
     NAMES_FROM_INPUT,
+    OTHER_NAMES,
     PLAIN_UNLESS,
     PROJECT_FORMATTERS,
     RECURSIVE_READERS,
@@ -1665,6 +1666,7 @@ _SPECIAL |= frozenset(RESERVED_REFUSED) | {"for", "eval", "{", "}", "time"}
 _SPECIAL |= TAKER_NAMES - frozenset(PLAIN_UNLESS)
 _SPECIAL |= BINDERS
 _SPECIAL |= {"g" + name for name in GNU_PREFIXED}  # `grm`: `rm` too (`program_name`)
+_SPECIAL |= frozenset(OTHER_NAMES)  # `bsdtar`: tar
 # Programs whose arguments can change what runs, and when the plain path must
 # leave such a command to the general one.
 _READ_ARGUMENTS = {

@@ -11,7 +11,7 @@ the last operand. A remote operand (`s3://`, `gs://`) names no local file.
 
 from __future__ import annotations
 
-from .words import files_in
+from .words import a_file_in, files_in
 
 _REMOTE = ("s3://", "gs://", "https://", "http://")
 
@@ -117,9 +117,16 @@ _GH_OPERAND_FILES = {  # the subcommand, and where its files start among the ope
 }
 
 
+# `gh release download` and `gh run download`: the file `-O` names, else
+# any file in `-D`'s folder or `.` (the assets' names).
+_GH_DOWNLOADS = frozenset({("release", "download"), ("run", "download")})
+_GH_SAVES = frozenset({"-O", "--output", "-D", "--dir"})
+
+
 def _gh_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     reads: list[str] = []
     operands: list[str] = []
+    saves: dict[str, str] = {}
     api = words[1:2] == ["api"]
     i, n = 1, len(words)
     while i < n:
@@ -129,9 +136,11 @@ def _gh_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             operands.append(word)
             continue
         name, eq, value = word.partition("=")
-        if not eq and (name in _GH_LONG_VALUES or name == "-F"):
+        if not eq and (name in _GH_LONG_VALUES or name == "-F" or name in _GH_SAVES):
             value = words[i] if i < n else ""
             i += 1
+        if name in _GH_SAVES:
+            saves[name.lstrip("-")[:1].upper()] = value  # O or D
         if api and name in ("-F", "--field"):
             if "=@" in value:  # `gh api -F key=@FILE`
                 reads.append(value.partition("=@")[2])
@@ -140,7 +149,13 @@ def _gh_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     start = _GH_OPERAND_FILES.get(tuple(operands[:2]))
     if start is not None:
         reads += [path.partition("#")[0] for path in operands[start:]]  # `FILE#label`
-    return [path for path in reads if _local(path)], []
+    writes: list[str] = []
+    if tuple(operands[:2]) in _GH_DOWNLOADS:  # `gh release download -O .env`
+        if saves.get("O") and saves["O"] != "-":
+            writes.append(saves["O"])
+        elif "O" not in saves:
+            writes.append(a_file_in(saves.get("D") or "."))
+    return [path for path in reads if _local(path)], writes
 
 
 # rclone 1.6x and AzCopy 10: `rclone copy|sync|move|bisync SRC DST`,
