@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .codes import may_be_path, string_literals
 from .words import HELD, SplitError, Word, is_input, opens_shell, part_of
 
 # sqlite3 3.3x and 3.4x: options that take the next word as their value.
@@ -50,7 +51,21 @@ def _dot_commands(word: Word, name: str) -> list:
     return taken
 
 
+def _sql_files(word: Word) -> list:
+    """The files a SQL string's literals may name, read and written:
+    `readfile('.env')`, `writefile(…)`, `ATTACH 'x.db'`, `VACUUM INTO 'x'`,
+    duckdb's `FROM '.env'` and `COPY t TO '…'` (`codes.string_literals`;
+    a literal that names no file meets no rule)."""
+    out: list = []
+    for literal in string_literals(word.value):
+        if may_be_path(literal):
+            out += [("reads", part_of(word, literal)), ("edits", part_of(word, literal))]
+    return out
+
+
 def _sqlite_commands(words: list[Word], name: str) -> list | None:
+    """sqlite3's, and duckdb's (its shell is sqlite3's, with `-c SQL` and
+    `-s SQL` run before it exits)."""
     taken: list = []
     operands: list[Word] = []
     i, n = 1, len(words)
@@ -64,16 +79,16 @@ def _sqlite_commands(words: list[Word], name: str) -> list | None:
         option = "-" + value  # `--cmd` is `-cmd`
         if option == "-init":
             raise SplitError(f"{name} -init (commands from a file) cannot be evaluated statically")
-        if option in _SQLITE_VALUES and i < n:
-            if option == "-cmd":
-                taken += _dot_commands(words[i], name)
+        if option in _SQLITE_VALUES and i < n or name == "duckdb" and option in ("-c", "-s"):
+            if option in ("-cmd", "-c", "-s") and i < n:
+                taken += _dot_commands(words[i], name) + _sql_files(words[i])
             i += 1
         elif option in _SQLITE_TWO_VALUES:
             i += 2
     if operands and operands[0].value not in ("", ":memory:"):
         taken += [("reads", operands[0]), ("edits", operands[0])]  # the database
     for word in operands[1:]:
-        taken += _dot_commands(word, name)
+        taken += _dot_commands(word, name) + _sql_files(word)
     return [HELD] + taken if taken else None
 
 
@@ -335,6 +350,7 @@ def _mysql_commands(words: list[Word], name: str) -> list | None:
 
 TAKERS = {
     "sqlite3": _sqlite_commands,
+    "duckdb": _sqlite_commands,
     "psql": _psql_commands,
     "mysql": _mysql_commands,
     "mariadb": _mysql_commands,

@@ -1018,7 +1018,7 @@ TAKER_NAMES = option_names(
     "ssh scp sftp ftp lftp rsync docker podman nerdctl docker-compose podman-compose kubectl oc lxc "
     "incus heroku fly flyctl gcloud vagrant gh mosh machinectl multipass limactl lima colima "
     "wsl wsl.exe concurrently cargo pueue mpirun mpiexec srun salloc sbatch socat ncat nc "
-    "netcat sqlite3 psql mysql mariadb hyperfine sg bun "
+    "netcat sqlite3 duckdb psql mysql mariadb hyperfine sg bun "
     "newgrp bwrap "
     "op doppler infisical aws-vault chamber dotenvx dotenv envchain sops parallel at batch "
     "crontab screen entr watchexec nodemon gdb tar zip sandbox-exec xcrun chronic nocache "
