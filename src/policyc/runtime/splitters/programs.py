@@ -1646,6 +1646,28 @@ def project_formatted(words: list[str]) -> list[str]:
     return _and_named_under(folders or [base or "."], kinds)
 
 
+# Installers of git hooks: what they write runs on every later commit.
+# `pre-commit install` and `lefthook install` write `.git/hooks` (of the
+# repository at `.`, commonly where an agent works); husky points git's
+# `core.hooksPath` at its `.husky` folder, in `.git/config`.
+_HOOK_INSTALLS = {
+    "pre-commit": frozenset({"install", "install-hooks"}),
+    "lefthook": frozenset({"install", "add"}),
+    "husky": frozenset({"", "install", "init"}),
+}
+
+
+def _hook_writes(words: list[str]) -> list[str]:
+    """What `pre-commit install`, `lefthook install` or `husky` writes."""
+    name = program_name(words[0])
+    verb = next((word for word in words[1:] if word[:1] != "-"), "")
+    if verb not in _HOOK_INSTALLS[name]:
+        return []
+    if name == "husky":
+        return [".git/config", a_file_in(".husky")]
+    return [a_file_in(".git/hooks")]
+
+
 def _uniq_writes(words: list[str]) -> list[str]:  # `uniq IN OUT`
     return _operands(words, _UNIQ_VALUES)[1:2]
 
@@ -1766,6 +1788,7 @@ _WRITES_BY = {
     # sd (`sd FIND REPLACE FILE…`) changes its files in place, unless it previews
     "sd": lambda words: [] if {"-p", "--preview"} & set(words) else _operands(words, _SD)[2:],
     **dict.fromkeys((*_FORMATTERS, *_VERB_FORMATTERS), _formatted),
+    **dict.fromkeys(_HOOK_INSTALLS, _hook_writes),
     # a compiler's and the assembler's `-o FILE`
     **dict.fromkeys(
         ("gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "as"),
