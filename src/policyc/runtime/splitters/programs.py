@@ -2223,7 +2223,7 @@ _CURL_QUIET = option_names(
 _CURL_LEAVES = CURL_SHORT_VALUES | {"O", "n"}  # -O saves a file, -n reads ~/.netrc
 _STORAGE_COPIES = frozenset({"cp", "mv", "sync", "rsync", "get-object"})
 # gh's commands with files (`transfers`), and its `codespace ssh` (`platforms`).
-_GH_LEAVES = frozenset({"gist", "release", "ssh-key", "gpg-key", "secret", "ssh"})
+_GH_LEAVES = frozenset({"gist", "release", "ssh-key", "gpg-key", "secret", "ssh", "download"})
 # When the plain path must leave the programs `transfers` reads the files of
 # (`curl -o`, `aws s3 cp`): `curl -s URL` and `aws s3 ls` stay plain.
 # (String tests and loops: a generator cost ~8,000 instructions a split, measured.)
