@@ -3612,6 +3612,8 @@ def test_the_files_curl_and_wget_send_and_save_are_read_and_edit_constraints():
     ]
     assert files("curl --output-dir /tmp -o a https://x") == [("edit", "/tmp/a")]
     assert files("wget https://x/a.tgz") == [("edit", "a.tgz"), ("edit", "./\0")]
+    for command in ['curl -O "$URL"', 'wget "https://x/$F"']:  # a name past a variable: any
+        assert files(command) == [("edit", "/\0every"), ("edit", "./\0")], command
     assert files("wget -P /etc https://x") == [("edit", "/etc/index.html"), ("edit", "/etc/\0")]
     assert files("wget -O ~/.bashrc https://x") == [("edit", "~/.bashrc")]
     assert files("wget -e output_document=/etc/x https://x") == [("edit", "/etc/x")]

@@ -57,7 +57,8 @@ def _sql_files(word: Word) -> list:
     duckdb's `FROM '.env'` and `COPY t TO '…'` (`codes.string_literals`;
     a literal that names no file meets no rule)."""
     out: list = []
-    for literal in string_literals(word.value):
+    sql = "\n".join(line for line in word.value.splitlines() if line.strip()[:1] != ".")
+    for literal in string_literals(sql):  # (a dot-command's files are `_dot_commands`')
         if may_be_path(literal):
             out += [("reads", part_of(word, literal)), ("edits", part_of(word, literal))]
     return out

@@ -70,10 +70,14 @@ def _url_names(url: str) -> list[str]:
     return [name for name in dict.fromkeys(names) if name not in (".", "..")]
 
 
-def _saved_as(folder: str, urls: list[str]) -> list[str]:
-    """What `curl -O` or `wget` saves the URLs as in `folder`."""
+def _saved_as(folder: str, urls: list[str], unknown: str) -> list[str]:
+    """What `curl -O` or `wget` saves the URLs as in `folder`: past a
+    variable (`"$URL"`, `https://x/$F`) any name, which the caller reads as
+    any file."""
     prefix = "" if folder in ("", ".") else folder.rstrip("/") + "/"
-    return [prefix + name for url in urls for name in _url_names(url)]
+    return [
+        prefix + name for url in urls for name in ([unknown] if unknown in url else _url_names(url))
+    ]
 
 
 def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
@@ -144,7 +148,7 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
             writes.append(value)
     if remote_name:  # named as the URL's file (`curl -O https://x/.env`), or by the server
         urls += [value for option, value in options if option == "--url"]
-        writes += _saved_as(output_dir, [url for url in urls if url != unknown])
+        writes += _saved_as(output_dir, urls, unknown)
         writes.append(a_file_in(output_dir or "."))
     return reads, writes
 
@@ -212,7 +216,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                     value, i = cluster_value(word, k, words, i)
                     options.append(("-" + word[k], value))
                     break
-        elif word != unknown:
+        else:
             urls.append(word)
     reads: list[str] = []
     writes: list[str] = []
@@ -240,7 +244,7 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     if document:
         writes.append(document)
     elif document is None and saves:  # named as the URL's file (`.env`), or by the server
-        writes += _saved_as(folder, urls)
+        writes += _saved_as(folder, urls, unknown)
         writes.append(a_file_in(folder))
     return reads, writes
 
