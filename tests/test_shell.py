@@ -3115,6 +3115,31 @@ def test_string_literals_are_read_as_a_character_loop_reads_them(code):
     assert string_literals(code) == _literals_one_by_one(code)
 
 
+def test_a_here_document_is_kept_with_its_command():
+    """The lexer keeps each here-document's text with the command it feeds
+    (several on a line in order, `<<-`'s tabs as written), and whether the
+    shell expands it: what an interpreter, sqlite3 or a shell runs from it
+    is read (`python3 - <<'EOF'`, `bash <<'EOF'`)."""
+    from policyc.runtime.splitters.shell import commands, lex
+
+    source = "python3 - <<'EOF'\nopen('.env')\nEOF\ncat <<A; node <<-B\na\nA\n\tb\n\tB\nls"
+    got = [(c.words[0].value, c.body, c.body_expands) for c in commands(lex(source), source)]
+    assert got == [
+        ("python3", "open('.env')\n", False),
+        ("cat", "a\n", True),
+        ("node", "\tb\n", True),
+        ("ls", None, False),
+    ]
+    bash = split("bash <<'EOF'\ngit status\nrm -rf x\nEOF")
+    assert [s["args"].get("command") for s in bash if "tool" not in s] == [
+        "git status",
+        "rm -rf x",
+    ]
+    for refused in ["bash <<EOF\nrm $F\nEOF", "bash x.sh <<'EOF'\nls\nEOF", "sh <<< ls"]:
+        with pytest.raises(SplitError, match="here-document feeding"):
+            split(refused)
+
+
 def test_more_interpreters_read_their_script_and_the_files_they_load():
     """`deno run .env`, `tclsh .env`, `julia .env` and `Rscript .env` show
     .env in their errors, as python's do; `node -r ./.env x.js` loads .env

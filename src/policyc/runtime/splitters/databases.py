@@ -349,6 +349,17 @@ def _mysql_commands(words: list[Word], name: str) -> list | None:
     return [HELD] + taken if taken else None
 
 
+def input_commands(taken: list | None, body: str, at: Word) -> list | None:
+    """`taken`, and what sqlite3's or duckdb's input from a here-document
+    does (`sqlite3 app.db <<'EOF'`): its dot-commands and SQL, as an
+    argument's (`at`: the word the parts are reported at)."""
+    word = part_of(at, body)
+    more = _dot_commands(word, at.value) + _sql_files(word)
+    if not more:
+        return taken
+    return (taken or [HELD]) + more
+
+
 TAKERS = {
     "sqlite3": _sqlite_commands,
     "duckdb": _sqlite_commands,

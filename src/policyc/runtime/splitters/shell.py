@@ -148,12 +148,24 @@ class Redirect(_Redirect):
 class Command:
     """One simple command as it is being read."""
 
-    __slots__ = ("words", "redirects", "heredoc", "bound", "values", "finds", "fed")
+    __slots__ = (
+        "words",
+        "redirects",
+        "heredoc",
+        "body",
+        "body_expands",
+        "bound",
+        "values",
+        "finds",
+        "fed",
+    )
 
     def __init__(self) -> None:
         self.words: list[Word] = []
         self.redirects: list[Redirect] = []
         self.heredoc = False  # stdin comes from a here-document or here-string
+        self.body: str | None = None  # the last here-document's text (`python3 <<'EOF'`)
+        self.body_expands = False  # and the shell expands it (`<<EOF`: `$X` in it)
         self.bound: dict | None = None  # the line's known variables (`variables.bindings`)
         self.values: dict | None = None  # what the line may set them to (`possible_values`)
         self.finds = False  # run by find or fd: its `{}` (or appended `…`) is what they find
@@ -292,7 +304,8 @@ def lex(s: str, quick: bool = True) -> list:
         _compile_patterns()
     tokens: list = []
     append = tokens.append
-    pending: list[tuple[str, bool, bool]] = []  # here-documents waiting for their body
+    # here-documents waiting for their body, and where their `<<` token is
+    pending: list[tuple[str, bool, bool, int]] = []
     i, n = 0, len(s)
     quick_token = _QUICK_TOKEN.match if quick else None
     while i < n:
@@ -320,8 +333,11 @@ def lex(s: str, quick: bool = True) -> list:
         if c == "\n":
             tokens.append(("\n", i, i + 1))
             i += 1
-            for delimiter, strip_tabs, literal in pending:
-                i = _skip_heredoc(s, i, delimiter, strip_tabs, literal)
+            for delimiter, strip_tabs, literal, at in pending:
+                start = i
+                i, end = _skip_heredoc(s, i, delimiter, strip_tabs, literal)
+                # `<<` with its body, and whether the shell expands it (`<<EOF`, not `<<'EOF'`)
+                tokens[at] = (*tokens[at], s[start:end], not literal)
             pending = []
             continue
         if "0" <= c <= "9":  # ASCII only, as bash: `²>x` runs `²`
@@ -347,7 +363,7 @@ def lex(s: str, quick: bool = True) -> list:
                 word, after = _read_word(s, j)
                 if not word.value:
                     raise SplitError("a here-document without a delimiter")
-                pending.append((word.value, op == "<<-", word.quoted))
+                pending.append((word.value, op == "<<-", word.quoted, len(tokens)))
                 tokens.append(("<<", i, after))
                 i = after
                 continue
@@ -368,13 +384,17 @@ def _operator(s: str, i: int) -> str:
     return found.group() if found else ""
 
 
-def _skip_heredoc(s: str, i: int, delimiter: str, strip_tabs: bool, literal: bool) -> int:
-    """Skip a here-document's body; its unquoted body may not hold command substitution."""
+def _skip_heredoc(
+    s: str, i: int, delimiter: str, strip_tabs: bool, literal: bool
+) -> tuple[int, int]:
+    """Skip a here-document's body: where the text after it starts, and where
+    the body ends (before its delimiter's line). Its unquoted body may not
+    hold command substitution."""
     while i <= len(s):
         end = s.find("\n", i)
         line = s[i:] if end < 0 else s[i:end]
         if (line.lstrip("\t") if strip_tabs else line) == delimiter:
-            return len(s) if end < 0 else end + 1
+            return (len(s) if end < 0 else end + 1), i
         if not literal and ("$(" in line or "`" in line):
             raise SplitError(
                 "command substitution in a here-document cannot be evaluated statically"
@@ -431,7 +451,7 @@ def commands(tokens: list, s: str, loops: list | None = None) -> list[Command]:
             after_separator = False
             i += 1
             continue
-        op, start, end = tok
+        op, start, end = tok[:3]
         if op in SEPARATORS:
             if op != "\n" and after_separator and not current.words and not current.redirects:
                 raise SplitError(f"syntax error: nothing before `{op}`")
@@ -455,6 +475,8 @@ def commands(tokens: list, s: str, loops: list | None = None) -> list[Command]:
             after_separator = False
         elif op == "<<":
             current.heredoc = True
+            current.body = tok[3] if len(tok) > 3 else None
+            current.body_expands = len(tok) > 3 and tok[4]
             current.redirects.append(Redirect(op, None, start, end))
             after_separator = False
         else:  # a redirect: its target is the next word, unless it duplicates a descriptor
@@ -714,14 +736,22 @@ _NOT_FOLDERS = frozenset({".", "..", "/", "~"})  # (in code: `".".join`)
 
 
 def _code_subjects(
-    rest: list[Word], program: str, text: str, config: ShellConfig, depth: int
+    rest: list[Word],
+    program: str,
+    text: str,
+    config: ShellConfig,
+    depth: int,
+    body: str | None = None,
 ) -> list[dict]:
     """What the string literals of an interpreter's code string name
-    (`codes`): each a file it may read and write, and one holding a blank
-    a command it may run (`os.system("cat .env")`), held to deny and ask
-    rules; a literal that is no command (`"it's"`) runs none."""
+    (`codes`), and of a here-document it is given (its code, read from its
+    input; or, given a script, the script's input, read so too): each a
+    file it may read and write, and one holding a blank a command it may
+    run (`os.system("cat .env")`), held to deny and ask rules; a literal
+    that is no command (`"it's"`) runs none."""
     out: list[dict] = []
-    for code in code_strings([w.value for w in rest], program):
+    codes = code_strings([w.value for w in rest], program) if len(rest) > 2 else []
+    for code in codes + ([body] if body is not None else []):
         for literal in string_literals(code):
             if may_be_path(literal):
                 # and what is under it, if it is a folder (`shutil.rmtree(".git")`),
@@ -908,9 +938,20 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             if "=" in word.value and is_name(base_name(word.value.partition("=")[0])):
                 out += _variable_subjects(word, source, config, depth, by_shell=True)
     if program in SHELLS:
-        if cmd.heredoc:
-            raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
         script = shell_script(rest, program)
+        if cmd.heredoc:
+            if (
+                cmd.body is None  # a here-string (`bash <<< "$X"`)
+                or script is not None  # then the document is `-c`'s input
+                or not shell_reads_input(rest, program)  # or a script's (`bash x.sh <<EOF`)
+                or cmd.body_expands
+                and any(c in cmd.body for c in "$`\\")
+                or any(map(is_input, rest))
+            ):
+                raise SplitError(f"a here-document feeding {name} cannot be evaluated statically")
+            # `bash <<'EOF' … EOF` runs the document: read as `bash -c`'s string
+            # is (a variable in an unquoted one would be expanded into code first).
+            script = part_of(rest[0], cmd.body)
         if script is None and any(map(is_input, rest)):
             # `xargs bash`: its input may be `-c 'rm -rf /'`
             raise SplitError(
@@ -958,8 +999,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             else:
                 paths = _values_of(word, source, cmd.bound)
             read_first += _file_subjects(paths, text, config, False)
-    if program in CODE_RUNNERS and len(rest) > 2:  # `python3 -c 'open(".env").read()'`
-        read_first += _code_subjects(rest, program, text, config, depth)
+    if program in CODE_RUNNERS and (len(rest) > 2 or cmd.body is not None):
+        # `python3 -c 'open(".env").read()'`, and `python3 - <<'EOF'`'s code
+        read_first += _code_subjects(rest, program, text, config, depth, cmd.body)
     if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
         paths = option_files([_up_to_variable(w) for w in rest], program)
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
@@ -980,6 +1022,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
         taken = COMMAND_TAKERS[program](rest, program)
+        if cmd.body is not None and program in ("sqlite3", "duckdb"):
+            # `sqlite3 app.db <<'EOF'`: its input is dot-commands and SQL too
+            from .databases import input_commands
+
+            taken = input_commands(taken, cmd.body, rest[0])
         if taken is not None:
             held = HELD in taken
             inner = _taken_subjects(taken, source, config, depth, cmd.bound)
