@@ -349,12 +349,22 @@ def _mysql_commands(words: list[Word], name: str) -> list | None:
     return [HELD] + taken if taken else None
 
 
-def input_commands(taken: list | None, body: str, at: Word) -> list | None:
-    """`taken`, and what sqlite3's or duckdb's input from a here-document
-    does (`sqlite3 app.db <<'EOF'`): its dot-commands and SQL, as an
-    argument's (`at`: the word the parts are reported at)."""
+def input_commands(taken: list | None, body: str, at: Word, name: str) -> list | None:
+    """`taken`, and what a client's input from a here-document does
+    (`sqlite3 app.db <<'EOF'`, `psql <<'EOF'`), read as its arguments are:
+    sqlite3's and duckdb's dot-commands and SQL, psql's meta-commands (one a
+    line) and the programs its SQL runs, mysql's and mariadb's commands
+    (`at`: the word the parts are reported at)."""
     word = part_of(at, body)
-    more = _dot_commands(word, at.value) + _sql_files(word)
+    if name in ("sqlite3", "duckdb"):
+        more = _dot_commands(word, name) + _sql_files(word)
+    elif name == "psql":
+        more = _sql_programs(word, name)
+        for line in body.splitlines():
+            if line.lstrip()[:1] == "\\":
+                more += _psql_meta(part_of(at, line), name)
+    else:
+        more = _mysql_execute(word, name)
     if not more:
         return taken
     return (taken or [HELD]) + more

@@ -733,6 +733,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
 
 
 _NOT_FOLDERS = frozenset({".", "..", "/", "~"})  # (in code: `".".join`)
+_CLIENTS = frozenset({"sqlite3", "duckdb", "psql", "mysql", "mariadb"})  # (`databases`)
 
 
 def _code_subjects(
@@ -1022,11 +1023,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
         taken = COMMAND_TAKERS[program](rest, program)
-        if cmd.body is not None and program in ("sqlite3", "duckdb"):
-            # `sqlite3 app.db <<'EOF'`: its input is dot-commands and SQL too
+        if cmd.body is not None and program in _CLIENTS:
+            # `sqlite3 app.db <<'EOF'`, `psql <<'EOF'`: their input is read as -c's
             from .databases import input_commands
 
-            taken = input_commands(taken, cmd.body, rest[0])
+            taken = input_commands(taken, cmd.body, rest[0], program)
         if taken is not None:
             held = HELD in taken
             inner = _taken_subjects(taken, source, config, depth, cmd.bound)
