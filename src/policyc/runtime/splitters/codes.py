@@ -32,6 +32,8 @@ CODE_OPTIONS = {
     "rscript": ("e", (), "", ""),
     "julia": ("eE", ("--eval", "--print"), "ptJCHL", ""),
     "elixir": ("e", ("--eval",), "r", ""),
+    **dict.fromkeys(("lua", "luajit", "lua5.1", "lua5.2", "lua5.3", "lua5.4"), ("e", (), "l", "")),
+    "osascript": ("e", (), "ls", ""),  # `do shell script "…"`: a literal that is a command
 }
 CODE_RUNNERS = frozenset(CODE_OPTIONS) | {"deno"}
 
