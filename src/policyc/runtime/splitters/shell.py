@@ -736,6 +736,21 @@ _NOT_FOLDERS = frozenset({".", "..", "/", "~"})  # (in code: `".".join`)
 _CLIENTS = frozenset({"sqlite3", "duckdb", "psql", "mysql", "mariadb"})  # (`databases`)
 
 
+def _piped_text(cmd: Command) -> str | None:
+    """What the command before a `|` writes, where the line tells it: `echo
+    ARGS` and `printf FORMAT ARGS` their words, `cat <<'EOF'` its document
+    (`echo '.shell cat .env' | sqlite3 x.db`); None for any other."""
+    fed = cmd.fed
+    if fed is None or not fed.words:
+        return None
+    head = fed.words[0].value
+    if head == "cat" and fed.body is not None and len(fed.words) == 1:
+        return fed.body
+    if head in ("echo", "printf"):
+        return " ".join(word.value for word in fed.words[1:])
+    return None
+
+
 def _code_subjects(
     rest: list[Word],
     program: str,
@@ -1000,9 +1015,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             else:
                 paths = _values_of(word, source, cmd.bound)
             read_first += _file_subjects(paths, text, config, False)
-    if program in CODE_RUNNERS and (len(rest) > 2 or cmd.body is not None):
+    body = cmd.body if cmd.body is not None else _piped_text(cmd)
+    if program in CODE_RUNNERS and (len(rest) > 2 or body is not None):
         # `python3 -c 'open(".env").read()'`, and `python3 - <<'EOF'`'s code
-        read_first += _code_subjects(rest, program, text, config, depth, cmd.body)
+        read_first += _code_subjects(rest, program, text, config, depth, body)
     if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
         paths = option_files([_up_to_variable(w) for w in rest], program)
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
@@ -1023,11 +1039,11 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         from .takers import COMMAND_TAKERS, HELD  # on first use: see TAKER_NAMES
 
         taken = COMMAND_TAKERS[program](rest, program)
-        if cmd.body is not None and program in _CLIENTS:
+        if body is not None and program in _CLIENTS:
             # `sqlite3 app.db <<'EOF'`, `psql <<'EOF'`: their input is read as -c's
             from .databases import input_commands
 
-            taken = input_commands(taken, cmd.body, rest[0], program)
+            taken = input_commands(taken, body, rest[0], program)
         if taken is not None:
             held = HELD in taken
             inner = _taken_subjects(taken, source, config, depth, cmd.bound)
