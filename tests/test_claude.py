@@ -262,6 +262,11 @@ def test_claude_code_param_rules_are_read_or_refused_never_dropped(tmp_path):
     assert "Bash(npm test *)" in errors[1].help
 
 
+def _actions_by_name(t, tool, field, names):
+    """The action for a call of `tool` naming each of `names` in `field`."""
+    return {name: decide(t, tool, {field: name, "prompt": "p"}).action for name in names}
+
+
 def test_agent_rules_name_a_subagent_under_either_name_of_the_tool(tmp_path):
     """`Agent(Explore)` in a deny list is Claude Code's documented way to
     disable a subagent (`Task(Explore)` before the tool was renamed): it was
@@ -279,17 +284,14 @@ def test_agent_rules_name_a_subagent_under_either_name_of_the_tool(tmp_path):
     }
     t = table(tmp_path, ("user",), contents=contents)
     for tool in ("Agent", "Task"):
-        got = {
-            name: decide(t, tool, {"subagent_type": name, "prompt": "p"}).action
-            for name in ("Explore", "my-reviewer", "Plan", "superpowers:code-reviewer", "x")
-        }
-        assert got == {
+        want = {
             "Explore": "block",
             "my-reviewer": "block",
             "Plan": "block",
             "superpowers:code-reviewer": "defer",
             "x": "allow",
-        }, tool
+        }
+        assert _actions_by_name(t, tool, "subagent_type", want) == want, tool
 
 
 def test_a_tool_name_no_tool_has_is_an_error_not_a_rule_that_never_matches(tmp_path):
@@ -344,17 +346,14 @@ def test_skill_rules_name_a_skill(tmp_path):
         }
     }
     t = table(tmp_path, ("user",), contents=contents)
-    got = {
-        name: decide(t, "Skill", {"skill": name, "args": "a"}).action
-        for name in ("pdf", "docs:docx", "deploy", "docs", "pdf2")
-    }
-    assert got == {
+    want = {
         "pdf": "allow",
         "docs:docx": "allow",
         "deploy": "block",
         "docs": "defer",
         "pdf2": "defer",
     }
+    assert _actions_by_name(t, "Skill", "skill", want) == want
 
 
 # -- the hook, as Claude Code runs it ---------------------------------------
