@@ -437,8 +437,11 @@ def test_the_hook_holds_an_agent_call_that_names_none_to_rules_on_the_default_on
     bundle, _ = read_claude_settings(write(tmp_path, ("user",), {"user": {"permissions": rules}}))
     path = tmp_path / "agents.artifact.json"
     path.write_bytes(compile_bundle(bundle, "t"))
-    for tool in ("Agent", "Task"):
-        got, reason = hook(path, payload(tool, {"prompt": "p", "description": "d"}))
+    for tool, named in [("Agent", None), ("Task", None), ("Agent", "")]:  # ("": none)
+        tool_input = {"prompt": "p", "description": "d"}
+        if named is not None:
+            tool_input["subagent_type"] = named
+        got, reason = hook(path, payload(tool, tool_input))
         assert got == decision, (tool, reason)
     named, _ = hook(path, payload("Agent", {"prompt": "p", "subagent_type": "Plan"}))
     assert named == "allow"

@@ -105,7 +105,7 @@ _STRICTNESS = {"allow": 0, "defer": 1, "block": 2}
 def _decide(table, tool: str, tool_input: object, cwd: str | None):
     if tool not in _AGENT_TOOLS or not isinstance(tool_input, dict):
         return table.decide_once(tool, tool_input, cwd=cwd)
-    if tool_input.get("subagent_type") is not None:
+    if tool_input.get("subagent_type"):  # (an empty name is none)
         return table.decide_once(tool, tool_input, cwd=cwd)
     verdicts = [
         table.decide_once(tool, {**tool_input, "subagent_type": agent}, cwd=cwd)

@@ -235,18 +235,22 @@ _MAKES_TREES = frozenset({"clone", "submodule", "worktree"})
 
 
 def _new_trees(command: str, operands: list[str]) -> list[str]:
-    """The folders they fill, and every file under each: each operand past
-    the URL that may be one (an option's value among them: more, never
-    fewer), else the folder named after the repository (`x` of `…/x.git`)."""
+    """The folders they fill, and every file under each: each operand that
+    may be one (the URL and an option's value among them: more, never
+    fewer), and the folder named after each repository a URL names (`x` of
+    `…/x.git`), where git clones when no folder is given."""
     if command != "clone":
         if operands[:1] != ["add"]:
             return []
         operands = operands[1:]
-    paths = operands[1:] if command != "worktree" else operands
-    if command != "worktree" and operands and len(operands) < 2:
-        name = operands[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
-        paths = [name.removesuffix(".git") or name]
-    return [path for path in paths if path] + [files_in(path) for path in paths if path]
+    paths = list(operands)
+    if command != "worktree":
+        for url in operands:
+            if "://" in url or url.endswith(".git") or ":" in url and "/" in url:
+                name = url.rstrip("/").rpartition("/")[2].rpartition(":")[2]
+                paths.append(name.removesuffix(".git") or name)
+    paths = [path for path in dict.fromkeys(paths) if path]
+    return paths + [files_in(path) for path in paths]
 
 
 def _long(word: str, option: str, shortest: int) -> bool:
