@@ -1069,6 +1069,9 @@ FILE_READERS = option_names(
     "sops age ansible-vault "
     # and that print it patched (`patch -o - .env x.patch`)
     "patch "
+    # and that send it to another machine (`wormhole send .env`, `croc send
+    # .env`, `ffsend upload .env`, `pastebinit .env`, `tftp host -c put .env`)
+    "wormhole magic-wormhole croc ffsend pastebinit tftp "
     # and that put it in an archive, folders whole (`7z a x.7z .`: see
     # `read_operands`), or load it (`ssh-add ~/.ssh/id_rsa`)
     "7z 7za 7zz 7zr rar ssh-add"
@@ -2254,6 +2257,8 @@ TRANSFER_PLAIN_UNLESS = {
     "gsutil": lambda words: not _STORAGE_COPIES.isdisjoint(words),
     "rclone": lambda words: len(words) > 2,  # `rclone version` stays plain
     "azcopy": lambda words: len(words) > 2,
+    **dict.fromkeys(("s3cmd", "mc", "b2"), lambda words: len(words) > 2),
+    "az": lambda words: "storage" in words,
     # `servers`: a web server serving a folder (`python3 x.py` stays plain)
     **dict.fromkeys(PYTHONS, lambda words: any(word.endswith(PYTHON_SERVERS) for word in words)),
     "php": lambda words: any(word[:2] == "-S" for word in words),

@@ -176,6 +176,26 @@ def _transfer_tool_files(words: list[str], unknown: str) -> tuple[list[str], lis
     return files, list(files)
 
 
+# `az storage blob upload -f FILE`, `upload-batch -s DIR`, `download -f FILE`,
+# `download-batch -d DIR`: each file or folder its options name is read and
+# edited, with the files under it (whichever way the copy goes).
+_AZ_FILES = frozenset({"-f", "--file", "-s", "--source", "-d", "--destination"})
+
+
+def _az_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    if "storage" not in words:
+        return [], []
+    named = []
+    for k, word in enumerate(words):
+        option, eq, value = word.partition("=")
+        if option in _AZ_FILES:
+            value = value if eq else words[k + 1] if k + 1 < len(words) else ""
+            if value and _local(value) and not _remote_or_url(value):
+                named.append(value)
+    files = named + [files_in(path) for path in named]
+    return files, list(files)
+
+
 STORAGE = {
     "aws": _aws_files,
     "gsutil": _gsutil_files,
@@ -183,4 +203,9 @@ STORAGE = {
     "gh": _gh_files,
     "rclone": _transfer_tool_files,
     "azcopy": _transfer_tool_files,
+    # s3cmd's, MinIO's mc's and Backblaze's b2's copies, read as rclone's
+    "s3cmd": _transfer_tool_files,
+    "mc": _transfer_tool_files,
+    "b2": _transfer_tool_files,
+    "az": _az_files,
 }
