@@ -1072,6 +1072,10 @@ FILE_READERS = option_names(
     # and that send it to another machine (`wormhole send .env`, `croc send
     # .env`, `ffsend upload .env`, `pastebinit .env`, `tftp host -c put .env`)
     "wormhole magic-wormhole croc ffsend pastebinit tftp "
+    # and that back it up or sync it, folders whole (`restic backup .`, `borg
+    # create ::x ~/.aws`), or compress it (`lz4 .env`)
+    "restic borg duplicity kopia tarsnap unison pax zpaq ar "
+    "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop "
     # and that put it in an archive, folders whole (`7z a x.7z .`: see
     # `read_operands`), or load it (`ssh-add ~/.ssh/id_rsa`)
     "7z 7za 7zz 7zr rar ssh-add"
@@ -1108,6 +1112,7 @@ for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is repl
 # then `cat x/credentials`, read what a deny on `~/.aws/credentials` never
 # saw (mv moves them: it changes them too).
 RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln", "7z", "7za", "7zz", "7zr", "rar"})
+RECURSIVE_READERS |= {"restic", "borg", "duplicity", "kopia", "tarsnap", "unison", "pax", "zpaq"}
 # Copies, moves and links: their sources' files are read (and mv's moved),
 # not their targets'. mv's and ln's sources, which no option says are
 # folders, are read as what may be one (`paths.IF_FOLDER`).
@@ -1382,6 +1387,11 @@ _WRITER_VALUES = {
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 _ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
+# and the other compressors, which replace or add a file as gzip does
+_COMPRESSORS = option_names(
+    "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop"
+)
+_ARCHIVERS |= _COMPRESSORS
 FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp", "perl", "ruby"}
 FILE_WRITERS |= _ARCHIVERS
 
@@ -2008,6 +2018,7 @@ def _archive_writes(program: str, words: list[str]) -> list[str]:
 # A compressed file's suffix, and what it leaves when decompressed.
 _COMPRESSED = {
     **dict.fromkeys((".gz", ".z", ".xz", ".lzma", ".bz2", ".bz", ".zst", ".zstd", ".lz4"), ""),
+    **dict.fromkeys((".br", ".lz", ".lzo"), ""),
     **dict.fromkeys((".tgz", ".taz", ".tbz", ".tbz2", ".txz", ".tzst"), ".tar"),
 }
 
