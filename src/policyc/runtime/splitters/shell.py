@@ -34,6 +34,7 @@ from .bindings import (
     check_loop_variable,
 )
 from .codes import CODE_RUNNERS, code_strings, may_be_path, string_literals
+from .credentials import CREDENTIAL_PROGRAMS, CREDENTIAL_WORDS, credential_files
 from .directories import after, anchored
 from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
@@ -670,6 +671,13 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 loads = [words[i][k:] for i, k in script_files(words, head)] or None
                 if loads is not None and len(loads) > 1:  # once each, as on the general path
                     loads = list(dict.fromkeys(loads))
+        needles = CREDENTIAL_WORDS.get(head)  # (one lookup: `npm test` is common)
+        if (
+            needles is not None
+            and not needles.isdisjoint(words)
+            and credential_files(head, words) != ([], [])
+        ):
+            return None  # `aws configure get KEY`: the general path reads its files
         if head in OPTION_FILES and may_name_files(stripped, head):  # `docker build -f x`
             named = option_files(words, head)
             if named:  # once each, as on the general path
@@ -1019,6 +1027,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in CODE_RUNNERS and (len(rest) > 2 or body is not None):
         # `python3 -c 'open(".env").read()'`, and `python3 - <<'EOF'`'s code
         read_first += _code_subjects(rest, program, text, config, depth, body)
+    if program in CREDENTIAL_PROGRAMS and len(rest) > 1:  # `aws configure get KEY`
+        read, written = credential_files(program, [w.value for w in rest])
+        read_first += _file_subjects(read, text, config, False)
+        read_first += _file_subjects(written, text, config, True)
     if program in OPTION_FILES and len(rest) > 1:  # `make -f x`, `pip install -r x`
         paths = option_files([_up_to_variable(w) for w in rest], program)
         read_first += _file_subjects(_any_if_variable(paths), text, config, False)
