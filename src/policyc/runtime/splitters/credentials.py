@@ -16,6 +16,7 @@ from .words import files_in
 
 _AWS = ("~/.aws/credentials", "~/.aws/config")
 _GCLOUD = (files_in("~/.config/gcloud"),)
+_GIT_STORE = ("~/.git-credentials", "~/.config/git/credentials")  # (git's store helper)
 
 # (program, the words that name the command, in order among its words; a
 # word that must be there too, or ""): (files read, files written)
@@ -30,6 +31,9 @@ CREDENTIALS: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], tuple[str,
     (("az", "account", "get-access-token"), ""): ((files_in("~/.azure"),), ()),
     (("gh", "auth", "token"), ""): (("~/.config/gh/hosts.yml",), ()),
     (("gh", "auth", "status"), "--show-token"): (("~/.config/gh/hosts.yml",), ()),
+    (("git", "credential", "fill"), ""): (_GIT_STORE, ()),
+    (("git", "credential-store", "get"), ""): (_GIT_STORE, ()),
+    (("git", "credential", "approve"), ""): ((), _GIT_STORE),
     (("docker", "login"), ""): ((), ("~/.docker/config.json",)),
     (("npm", "login"), ""): ((), ("~/.npmrc",)),
     (("npm", "adduser"), ""): ((), ("~/.npmrc",)),
