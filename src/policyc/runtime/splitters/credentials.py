@@ -1,4 +1,4 @@
-"""Commands that print or store a tool's credentials: the files those live in.
+"""Commands that print or store secrets: the files those live in.
 
 `aws configure get aws_secret_access_key` prints the key from
 `~/.aws/credentials`, and `kubectl config view --raw` the tokens in
@@ -17,6 +17,7 @@ from .words import files_in
 _AWS = ("~/.aws/credentials", "~/.aws/config")
 _GCLOUD = (files_in("~/.config/gcloud"),)
 _GIT_STORE = ("~/.git-credentials", "~/.config/git/credentials")  # (git's store helper)
+_TF_STATE = ("terraform.tfstate",)  # (the local backend's, in the working folder)
 
 # (program, the words that name the command, in order among its words; a
 # word that must be there too, or ""): (files read, files written)
@@ -35,6 +36,17 @@ CREDENTIALS: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], tuple[str,
     (("git", "credential-store", "get"), ""): (_GIT_STORE, ()),
     (("git", "credential", "approve"), ""): ((), _GIT_STORE),
     (("docker", "login"), ""): ((), ("~/.docker/config.json",)),
+    # what a project keeps its secrets in, printed: Compose's config reads
+    # the folder's `.env` into what it prints, terraform its local state
+    (("docker", "compose", "config"), ""): ((".env",), ()),
+    (("docker-compose", "config"), ""): ((".env",), ()),
+    (("terraform", "show"), ""): (_TF_STATE, ()),
+    (("terraform", "output"), ""): (_TF_STATE, ()),
+    (("terraform", "state", "pull"), ""): (_TF_STATE, ()),
+    (("terraform", "state", "show"), ""): (_TF_STATE, ()),
+    (("tofu", "show"), ""): (_TF_STATE, ()),
+    (("tofu", "output"), ""): (_TF_STATE, ()),
+    (("tofu", "state", "pull"), ""): (_TF_STATE, ()),
     (("npm", "login"), ""): ((), ("~/.npmrc",)),
     (("npm", "adduser"), ""): ((), ("~/.npmrc",)),
 }
