@@ -146,6 +146,8 @@ def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:
         folder = every_file_folder(value) if value is not None else None
         if folder is not None and folder not in folders:
             folders.append(folder)
+        elif folder is None and value is not None and stand_in_text(value) is None:
+            return ""  # the command names a file the rule meets: its text says so
         elif folder is None and value is not None and not named:
             # `black .`, `find . -name x -delete`, `git add -A`: files under a folder
             named = stand_in_text(value) or ""
