@@ -1075,6 +1075,8 @@ FILE_READERS = option_names(
     # and that back it up or sync it, folders whole (`restic backup .`, `borg
     # create ::x ~/.aws`), or compress it (`lz4 .env`)
     "restic borg duplicity kopia tarsnap unison pax zpaq ar "
+    # and the other searches, which print the lines they match (`ag KEY .env`)
+    "ag ack pt sift ugrep ug "
     "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop "
     # and that put it in an archive, folders whole (`7z a x.7z .`: see
     # `read_operands`), or load it (`ssh-add ~/.ssh/id_rsa`)
@@ -1092,7 +1094,7 @@ FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
 # chmod's `-r` is a mode).
 _SEARCH_RECURSION = ("rR", ("--recursive", "--dereference-recursive"))
 _COPY_RECURSION = ("rRa", ("--recursive", "--archive"))
-_RECURSIVE_READS = dict.fromkeys(("grep", "egrep", "fgrep"), _SEARCH_RECURSION)
+_RECURSIVE_READS = dict.fromkeys(("grep", "egrep", "fgrep", "ugrep"), _SEARCH_RECURSION)
 _RECURSIVE_READS.update(
     cp=_COPY_RECURSION,
     rsync=("ra", ("--recursive", "--archive")),
@@ -1113,6 +1115,11 @@ for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is repl
 # saw (mv moves them: it changes them too).
 RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln", "7z", "7za", "7zz", "7zr", "rar"})
 RECURSIVE_READERS |= {"restic", "borg", "duplicity", "kopia", "tarsnap", "unison", "pax", "zpaq"}
+# Searches whose options are not read here: recursive by default (ugrep
+# with -r, as grep), and always read as searching `.` too, given a folder or
+# not (`ag KEY src` is refused by `Read(./.env)`: more, never fewer).
+_OTHER_SEARCHES = frozenset({"ag", "ack", "pt", "sift", "ug", "ugrep"})
+RECURSIVE_READERS |= _OTHER_SEARCHES - {"ugrep"}
 # Copies, moves and links: their sources' files are read (and mv's moved),
 # not their targets'. mv's and ln's sources, which no option says are
 # folders, are read as what may be one (`paths.IF_FOLDER`).
@@ -1152,6 +1159,8 @@ def with_files_under(
     if not recursive(program, words, write):
         return paths
     if program in _SEARCH_VALUES and _searches_here(program, words):
+        paths = paths + ["."]
+    elif program in _OTHER_SEARCHES:
         paths = paths + ["."]
     if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
         return paths + [a_file_in(path) for path in paths if path]
