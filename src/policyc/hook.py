@@ -23,6 +23,7 @@ from __future__ import annotations
 import sys
 
 from .runtime.jsonio import loads, quote
+from .runtime.verdict import SEVERITY
 
 DECISIONS = {"allow": "allow", "block": "deny", "defer": "ask"}
 
@@ -99,7 +100,6 @@ def decide(stdin: bytes, artifact: str, log: str | None = None) -> str:
 # decided as each, and the stricter verdict stands.
 _AGENT_TOOLS = ("Agent", "Task")
 _DEFAULT_AGENTS = ("general-purpose", "fork")
-_STRICTNESS = {"allow": 0, "defer": 1, "block": 2}
 
 
 def _decide(table, tool: str, tool_input: object, cwd: str | None):
@@ -111,7 +111,7 @@ def _decide(table, tool: str, tool_input: object, cwd: str | None):
         table.decide_once(tool, {**tool_input, "subagent_type": agent}, cwd=cwd)
         for agent in _DEFAULT_AGENTS
     ]
-    return max(verdicts, key=lambda v: _STRICTNESS[v.action])
+    return max(verdicts, key=lambda v: SEVERITY[v.action])
 
 
 def _hint(table, tool: str, tool_input: object, cwd: object, verdict) -> str:

@@ -168,6 +168,6 @@ def domain_matches(spec: str, value: str, broad: bool = False) -> bool:
     if parsed is None or host is None:
         return False
     kind, name = parsed
-    if kind == "exact" and not broad:
-        return host == name
-    return host == name and kind == "exact" or host.endswith("." + name)
+    if kind == "exact" and host == name:
+        return True
+    return (kind != "exact" or broad) and host.endswith("." + name)

@@ -50,12 +50,11 @@ CREDENTIALS: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], tuple[str,
     (("npm", "login"), ""): ((), ("~/.npmrc",)),
     (("npm", "adduser"), ""): ((), ("~/.npmrc",)),
 }
-# Each program's first command word, tested before a call (`npm test`,
-# `docker ps` name none: the commonest commands of these programs).
+# The programs, each with its commands' first words, tested before a call
+# (`npm test`, `docker ps` name none: the commonest commands of these programs).
 CREDENTIAL_WORDS: dict[str, frozenset[str]] = {}
 for (_names, _), _files in CREDENTIALS.items():
     CREDENTIAL_WORDS[_names[0]] = CREDENTIAL_WORDS.get(_names[0], frozenset()) | {_names[1]}
-CREDENTIAL_PROGRAMS = frozenset(CREDENTIAL_WORDS)
 
 
 def credential_files(program: str, words: list[str]) -> tuple[list[str], list[str]]:

@@ -232,6 +232,8 @@ def _shows_stashed_untracked(command: str, operands: list[str], rest: list[str])
 # URL [PATH]`, `git worktree add PATH [REV]` (`git clone https://x .github`
 # wrote past `Edit(./.github/**)`).
 _MAKES_TREES = frozenset({"clone", "submodule", "worktree"})
+# Those whose writes are files already, not paths that may be folders.
+_WRITES_FILES = _MAKES_TREES | {"clean", "apply", "am"}
 
 
 def _new_trees(command: str, operands: list[str]) -> list[str]:
@@ -494,7 +496,7 @@ def git_files(words: list[str], at: int, unknown: str) -> tuple[list[str], list[
     # (`git checkout HEAD~5 -- config`, `git log -p -- secrets`). A path
     # shown is read so only after `--`: `git show HEAD:README.md` and `git
     # diff main` name a file or a revision.
-    if command not in ("clean", "apply", "am") and command not in _MAKES_TREES and writes:
+    if command not in _WRITES_FILES and writes:
         writes = _and_under(writes)
     if command in ("format-patch", "archive", "bundle") or longs and command in _DIFF_OUTPUTS:
         # `git diff --output=.bashrc`, `git format-patch -o .git/hooks -1`: a

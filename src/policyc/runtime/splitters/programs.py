@@ -1073,16 +1073,21 @@ FILE_READERS = option_names(
     # .env`, `ffsend upload .env`, `pastebinit .env`, `tftp host -c put .env`)
     "wormhole magic-wormhole croc ffsend pastebinit tftp "
     # and that back it up or sync it, folders whole (`restic backup .`, `borg
-    # create ::x ~/.aws`), or compress it (`lz4 .env`)
+    # create ::x ~/.aws`)
     "restic borg duplicity kopia tarsnap unison pax zpaq ar "
     # and the other searches, which print the lines they match (`ag KEY .env`)
     "ag ack pt sift ugrep ug "
-    "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop "
-    # and that put it in an archive, folders whole (`7z a x.7z .`: see
-    # `read_operands`), or load it (`ssh-add ~/.ssh/id_rsa`)
-    "7z 7za 7zz 7zr rar ssh-add"
+    # and that load it (`ssh-add ~/.ssh/id_rsa`)
+    "ssh-add"
 )
 FILE_READERS |= EDITORS  # `vim .env` (see `editors`)
+# 7-Zip and rar put it in an archive, folders whole (`7z a x.7z .`: see
+# `read_operands`); the other compressors replace or add a file as gzip does.
+_ARCHIVERS_ADDING = frozenset({"7z", "7za", "7zz", "7zr", "rar"})
+_COMPRESSORS = option_names(
+    "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop"
+)
+FILE_READERS |= _ARCHIVERS_ADDING | _COMPRESSORS
 
 
 # Programs that read or change a folder's files when told to (`-r`, `-R`,
@@ -1113,7 +1118,7 @@ for _program in ("gzip", "gunzip", "zstd", "unzstd"):  # each file under is repl
 # be a folder, which they take along: `mv ~/.aws /tmp/x` or `ln -s ~/.aws x`,
 # then `cat x/credentials`, read what a deny on `~/.aws/credentials` never
 # saw (mv moves them: it changes them too).
-RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln", "7z", "7za", "7zz", "7zr", "rar"})
+RECURSIVE_READERS = frozenset({"rg", "tar", "mv", "ln"}) | _ARCHIVERS_ADDING
 RECURSIVE_READERS |= {"restic", "borg", "duplicity", "kopia", "tarsnap", "unison", "pax", "zpaq"}
 # Searches whose options are not read here: recursive by default (ugrep
 # with -r, as grep), and always read as searching `.` too, given a folder or
@@ -1158,9 +1163,7 @@ def with_files_under(
     what mv writes under its target is named by `_names_in`."""
     if not recursive(program, words, write):
         return paths
-    if program in _SEARCH_VALUES and _searches_here(program, words):
-        paths = paths + ["."]
-    elif program in _OTHER_SEARCHES:
+    if program in _OTHER_SEARCHES or program in _SEARCH_VALUES and _searches_here(program, words):
         paths = paths + ["."]
     if program == "rg" and _lists_files(words):  # names, as a `tree` tool's listing
         return paths + [a_file_in(path) for path in paths if path]
@@ -1340,9 +1343,6 @@ def _dd_operands(words: list[str], key: str) -> list[str]:
     return [w[3:] if w[:3] == key else w for w in words[1:] if w[:3] == key or w[:1] == "\0"]
 
 
-_ARCHIVERS_ADDING = frozenset({"7z", "7za", "7zz", "7zr", "rar"})
-
-
 def _adds_here(operands: list[str]) -> bool:
     """Whether 7-Zip or rar adds to an archive (`a`, `u`, rar's `m`) and
     names no file to add: it takes the working folder's."""
@@ -1396,10 +1396,6 @@ _WRITER_VALUES = {
 _TARGET_DIRECTORY = option_names("-t --target-directory")
 _TARGET_DIRECTORY_TAKERS = option_names("cp ln install mv")  # `-t DIR`
 _ARCHIVERS = option_names("tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd unzstd")
-# and the other compressors, which replace or add a file as gzip does
-_COMPRESSORS = option_names(
-    "pigz unpigz pbzip2 lbzip2 lz4 unlz4 brotli lzip plzip lzma unlzma lzop"
-)
 _ARCHIVERS |= _COMPRESSORS
 FILE_WRITERS = _WRITES_EVERY | _WRITES_LAST | {"sed", "sort", "dd", "rsync", "scp", "perl", "ruby"}
 FILE_WRITERS |= _ARCHIVERS

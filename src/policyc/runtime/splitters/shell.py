@@ -34,7 +34,7 @@ from .bindings import (
     check_loop_variable,
 )
 from .codes import CODE_RUNNERS, code_strings, may_be_path, string_literals
-from .credentials import CREDENTIAL_PROGRAMS, CREDENTIAL_WORDS, credential_files
+from .credentials import CREDENTIAL_WORDS, credential_files
 from .directories import after, anchored
 from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
@@ -741,7 +741,9 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
 
 
 _NOT_FOLDERS = frozenset({".", "..", "/", "~"})  # (in code: `".".join`)
-_CLIENTS = frozenset({"sqlite3", "duckdb", "psql", "mysql", "mariadb"})  # (`databases`)
+# `databases.TAKERS`' names, here: importing databases imports `re`, which a
+# hook deciding `git status` does without
+_CLIENTS = frozenset({"sqlite3", "duckdb", "psql", "mysql", "mariadb"})
 
 
 def _piped_text(cmd: Command) -> str | None:
@@ -1027,7 +1029,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if program in CODE_RUNNERS and (len(rest) > 2 or body is not None):
         # `python3 -c 'open(".env").read()'`, and `python3 - <<'EOF'`'s code
         read_first += _code_subjects(rest, program, text, config, depth, body)
-    if program in CREDENTIAL_PROGRAMS and len(rest) > 1:  # `aws configure get KEY`
+    if program in CREDENTIAL_WORDS and len(rest) > 1:  # `aws configure get KEY`
         read, written = credential_files(program, [w.value for w in rest])
         read_first += _file_subjects(read, text, config, False)
         read_first += _file_subjects(written, text, config, True)
