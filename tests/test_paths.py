@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from policyc.runtime.domains import domain_matches, url_host
 from policyc.runtime.paths import (
     EVERY_FILE,
+    NO_GIT,
+    NO_GIT_OR_PACKAGES,
     PathError,
     normalize_path,
     path_matches,
@@ -422,7 +424,7 @@ _SHORT_NAMES = [n for n in _NAMES if len(n) < 3] + ["a.e", "x.e", ".ee", "r.x", 
 @settings(max_examples=120, deadline=None)
 @given(
     body=st.lists(
-        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?", ".git"]),
+        st.sampled_from(["a", "r", ".e", "*", "**", "a*", "*.e", "?", ".git", "node_modules"]),
         min_size=1,
         max_size=3,
     ).map("/".join),
@@ -435,14 +437,15 @@ _SHORT_NAMES = [n for n in _NAMES if len(n) < 3] + ["a.e", "x.e", ".ee", "r.x", 
     ),
     dots=st.booleans(),
     tree=st.booleans(),
-    worktree=st.booleans(),
+    skipped=st.sampled_from([frozenset(), NO_GIT, NO_GIT_OR_PACKAGES]),
 )
 def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
-    body, anchor, folder, globs, dots, tree, worktree
+    body, anchor, folder, globs, dots, tree, skipped
 ):
     """`black src` rewrites the `*.py` files at any depth under src, and only
     those (`find . -name x -exec rm -rf {} +` what is under such a name
-    too, `tree`; `prettier --write .` none in a `.git` folder, `worktree`):
+    too, `tree`; `prettier --write .` none in a `.git` or `node_modules`
+    folder, `skipped`):
     read broadly, a rule meets their stand-in if it names the folder
     or one above it, or matches such a file (`./src/gen/**`, `**/*.py`), or
     names a folder on the way there (`./vendor`), unless its name is a file's
@@ -452,25 +455,26 @@ def test_files_named_at_any_depth_meet_a_rule_on_one_of_them(
     from policyc.runtime.paths import files_named_under, path_anchor
 
     spec, cwd, home = anchor + body, "/r", "/h"
-    stand_in = files_named_under(folder, tuple(globs), dots, tree, worktree)
-    short = _SHORT_NAMES + [".git", ".g.e", ".gx"]
+    stand_in = files_named_under(folder, tuple(globs), dots, tree, skipped)
+    short = _SHORT_NAMES + [".git", ".g.e", ".gx", "node_modules"]
     names = [n for n in short if any(_bash_glob_matches(g, n, dots) for g in globs)]
-    folders = [folder.rstrip("/"), *_paths_below(folder, 4, ["a", "r", ".e", ".git"])]
+    on_the_way = ["a", "r", ".e", ".git", "node_modules"]
+    folders = [folder.rstrip("/"), *_paths_below(folder, 4, on_the_way)]
     paths = [f + "/" + name for f in folders for name in names]
     if tree:  # and what is under such a name (fewer of them: the paths below are many)
         from fnmatch import fnmatchcase
 
         # A name of each kind: the first the glob names that each segment pattern matches.
-        segments = ["a", "r", ".e", "*", "a*", "*.e", "?", "x*", ".git"]
+        segments = ["a", "r", ".e", "*", "a*", "*.e", "?", "x*", ".git", "node_modules"]
         kinds = {next((n for n in names if fnmatchcase(n, seg)), None) for seg in segments}
         few = [f + "/" + name for f in folders[:40] for name in kinds if name]
-        gits = [f for f in folders if ".git" in f][:20]
+        gits = [f for f in folders if ".git" in f or "node_modules" in f][:20]
         few += [f + "/" + name for f in gits for name in kinds if name]
-        below = ["a", "r", ".e", ".git"]
+        below = on_the_way
         paths += [under for path in few for under in _paths_below(path, 3, below)]
-    if worktree:  # none through a `.git` below the folder
+    if skipped:  # none through a skipped folder below the folder
         depth = len(folder.rstrip("/").split("/"))
-        paths = [p for p in paths if ".git" not in p.split("/")[depth:]]
+        paths = [p for p in paths if skipped.isdisjoint(p.split("/")[depth:])]
     # A rule on the folder or one above it, or on such a file itself (the
     # names are in lower case: as written is broadly, but for the folders
     # above a file, which a rule ending on one does not name as such).
@@ -513,8 +517,11 @@ def test_what_stands_for_files_under_a_folder_is_said_as_a_person_reads_it():
         files_named_under("/r", ("*.py", "*.pyi", "README")): (
             "every file named *.py, *.pyi or README under /r"
         ),
-        files_named_under("/r", ("*.py",), tree=True, worktree=True): (
+        files_named_under("/r", ("*.py",), tree=True, skipped=NO_GIT): (
             "every file named *.py under /r outside .git, and what is under such a folder"
+        ),
+        files_named_under("/r", ("*.js",), skipped=NO_GIT_OR_PACKAGES): (
+            "every file named *.js under /r outside .git and node_modules"
         ),
     }
     assert {path: stand_in_text(path) for path in said} == said

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import policyc
-from policyc.runtime.paths import files_named_under
+from policyc.runtime.paths import NO_GIT, files_named_under, stand_in_text
 from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split, split_general
 
 POLICY = {
@@ -1011,7 +1011,7 @@ def test_a_git_pathspec_with_a_wildcard_is_read_as_git_matches_it():
         return [s["args"]["path"] for s in split(command) if s.get("tool")]
 
     def deep(folder, glob):  # (git never walks into `.git`)
-        return files_named_under(folder, (glob,), tree=True, worktree=True)
+        return files_named_under(folder, (glob,), tree=True, skipped=NO_GIT)
 
     assert files("git diff -- '*.py'") == [deep(".", "*.py")]
     assert files("git log -p -- 'src/*.py' README.md")[0] == deep("src", "*.py")
@@ -1107,7 +1107,7 @@ def test_git_commands_that_read_or_write_past_the_tracked_files():
         ("edit", "docs/\0every"),
         ("edit", "README.md"),
     ]
-    py = files_named_under(".", ("*.py",), tree=True, worktree=True)
+    py = files_named_under(".", ("*.py",), tree=True, skipped=NO_GIT)
     assert files("git am --include='*.py' < x.mbox")[0] == ("edit", py)
     # `patch -o -` prints the file patched and changes none; a dry run none.
     assert files("patch -o - .env x.patch") == [("read", ".env"), ("read", "x.patch")]
@@ -3268,7 +3268,7 @@ _PY_HERE = files_named_under(".", _PYTHON)
 _RUST_HERE = files_named_under(".", ("*.rs",))
 _TF = ("*.tf", "*.tfvars", "*.tftest.hcl")
 _GO = ("*.go",)
-_GO_HERE = files_named_under(".", _GO, worktree=True)
+_GO_HERE = files_named_under(".", _GO, skipped=NO_GIT)
 
 
 def test_the_output_a_program_is_told_to_write_is_edited():
@@ -3313,8 +3313,12 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("isort src", ["src", files_named_under("src", ("*.py", "*.pyi", "*.pyx", "*.pxd"))]),
         ("ruff format; ruff check --fix", [".", _PY_HERE, ".", _PY_HERE]),  # with no path, `.`
         ("gofmt -w . main.go", [".", "main.go", files_named_under(".", ("*.go",))]),
-        # (shfmt, prettier, deno fmt and go's `./...` never walk into `.git`)
-        ("shfmt -w scripts", ["scripts", files_named_under("scripts", ("*",), False, False, True)]),
+        # (shfmt, prettier, deno fmt and go's `./...` never walk into `.git`;
+        # prettier and deno fmt nor into `node_modules`, unless prettier is told to)
+        (
+            "shfmt -w scripts",
+            ["scripts", files_named_under("scripts", ("*",), False, False, NO_GIT)],
+        ),
         ("black $D", ["/\0every"]),  # any file
         ("RUFF format x.py", ["x.py"]),  # a name in capitals, as macOS finds it
         # a subcommand that formats a project: with no folder, the working one
@@ -3325,7 +3329,7 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("go fmt ./...", [".", _GO_HERE]),
         (
             "go fmt ./pkg/... x.go",
-            ["./pkg", "x.go", files_named_under("./pkg", _GO, worktree=True)],
+            ["./pkg", "x.go", files_named_under("./pkg", _GO, skipped=NO_GIT)],
         ),
         ("go fmt -n ./...; go run fmt; go vet ./...", []),
         ("go fmt example.com/m/pkg", [".", _GO_HERE]),  # the module's
@@ -3335,6 +3339,17 @@ def test_the_output_a_program_is_told_to_write_is_edited():
         ("deno fmt --check; deno run fmt.ts", []),
     ]:
         assert edits(command) == files, command
+
+    # What each never walks into (`Edit(./node_modules/**)` refused `prettier --write .`).
+    for command, skipped in [
+        ("prettier -w .", "outside .git and node_modules"),
+        ("npx prettier --write . --with-node-modules", "outside .git"),
+        ("deno fmt", "outside .git and node_modules"),
+        ("shfmt -w .", "outside .git"),
+        ("go fmt ./...", "outside .git"),
+        ("black .; eslint --fix .", "under ."),  # (their settings may walk anywhere)
+    ]:
+        assert stand_in_text(edits(command)[-1]).endswith(" " + skipped), command
 
     # `kubectl cp`, as `docker cp`: a local target is written, a local source read.
     def files(command):

@@ -149,25 +149,35 @@ EVERY_FILE = "\x00every"
 WORKTREE_FILES = "\x00worktree"
 IF_FOLDER = "\x00iffolder"
 IF_WORKTREE_FOLDER = "\x00ifworktree"
-# (worktree: no `.git` below; placed: only rules tied to a place)
+# The folders a program never walks into below the one it is given: git's
+# commands on the work tree, shfmt and go's `./...` a `.git` folder;
+# prettier (unless `--with-node-modules`) and `deno fmt` a `node_modules`
+# folder too, whatever their settings.
+NO_GIT = frozenset({".git"})
+NO_GIT_OR_PACKAGES = frozenset({".git", "node_modules"})
+# (skipped: the folders no path goes through; placed: only rules tied to a place)
 _UNDER = {
-    EVERY_FILE: (False, False),
-    WORKTREE_FILES: (True, False),
-    IF_FOLDER: (False, True),
-    IF_WORKTREE_FOLDER: (True, True),
+    EVERY_FILE: (frozenset(), False),
+    WORKTREE_FILES: (NO_GIT, False),
+    IF_FOLDER: (frozenset(), True),
+    IF_WORKTREE_FOLDER: (NO_GIT, True),
 }
 # then `.` if dots match, `:`, the glob
 _GLOB, _GLOB_TREE = "\x00glob", "\x00globtree"
 _GLOB_DEEP, _GLOB_DEEP_TREE = "\x00globdeep", "\x00globdeeptree"
-# (and those outside `.git`: the files of a program that never walks into it)
+# (and those outside the folders a program never walks into: NO_GIT, NO_GIT_OR_PACKAGES)
 _GLOB_WORK, _GLOB_WORK_TREE = "\x00globwork", "\x00globworktree"
-_GLOBS = (_GLOB, _GLOB_TREE, _GLOB_DEEP, _GLOB_DEEP_TREE, _GLOB_WORK, _GLOB_WORK_TREE)
-_GLOBS_DEEP = {  # kind: (tree, worktree)
-    _GLOB_DEEP: (False, False),
-    _GLOB_DEEP_TREE: (True, False),
-    _GLOB_WORK: (False, True),
-    _GLOB_WORK_TREE: (True, True),
+_GLOB_SOURCE, _GLOB_SOURCE_TREE = "\x00globsource", "\x00globsourcetree"
+_GLOBS_DEEP = {  # kind: (tree, skipped)
+    _GLOB_DEEP: (False, frozenset()),
+    _GLOB_DEEP_TREE: (True, frozenset()),
+    _GLOB_WORK: (False, NO_GIT),
+    _GLOB_WORK_TREE: (True, NO_GIT),
+    _GLOB_SOURCE: (False, NO_GIT_OR_PACKAGES),
+    _GLOB_SOURCE_TREE: (True, NO_GIT_OR_PACKAGES),
 }
+_DEEP_KINDS = {value: kind for kind, value in _GLOBS_DEEP.items()}
+_GLOBS = (_GLOB, _GLOB_TREE, *_GLOBS_DEEP)
 
 
 def _stand_in(path: str) -> tuple[str, str, str, bool] | None:
@@ -206,17 +216,21 @@ def stand_in_text(path: str) -> str | None:
         return None
     kind, glob = stand_in[1], stand_in[2]
     if kind in (EVERY_FILE, WORKTREE_FILES):
-        return "every file under " + folder + (" outside .git" if kind == WORKTREE_FILES else "")
+        return "every file under " + folder + _outside(_UNDER[kind][0])
     if kind in _UNDER:
         return "what is under " + folder + " if it is a folder"
     if kind in _GLOBS_DEEP:
-        tree, worktree = _GLOBS_DEEP[kind]
+        tree, skipped = _GLOBS_DEEP[kind]
         named = "every file named " + _either(glob.split("\x00")) + " under " + folder
-        named += " outside .git" if worktree else ""
+        named += _outside(skipped)
         return named + (", and what is under such a folder" if tree else "")
     if kind == _GLOB_TREE:
         return "what is under the names in " + folder + " that " + glob + " matches"
     return "the files in " + folder + " that " + glob + " matches"
+
+
+def _outside(skipped: frozenset[str]) -> str:
+    return " outside " + " and ".join(sorted(skipped)) if skipped else ""
 
 
 def files_named_under(
@@ -224,19 +238,16 @@ def files_named_under(
     globs: tuple[str, ...],
     dots: bool = True,
     tree: bool = False,
-    worktree: bool = False,
+    skipped: frozenset[str] = frozenset(),
 ) -> str:
     """The path that stands for the files at any depth under `folder` whose
     names one of the shell globs matches, with `dots` a leading `.` too
     (`*.py`: what `black FOLDER` rewrites); with `tree`, what is under such
     a name too (`find . -name __pycache__ -exec rm -rf {} +`); with
-    `worktree`, none in a `.git` folder below it (`prettier --write .`,
-    git's pathspecs: what never walks into one). The globs are joined by a
-    NUL."""
-    if worktree:
-        kind = _GLOB_WORK_TREE if tree else _GLOB_WORK
-    else:
-        kind = _GLOB_DEEP_TREE if tree else _GLOB_DEEP
+    `skipped` (NO_GIT or NO_GIT_OR_PACKAGES), none in a folder of those
+    names below it (git's pathspecs never walk into `.git`, `prettier
+    --write .` into `node_modules` either). The globs are joined by a NUL."""
+    kind = _DEEP_KINDS[tree, skipped]
     return folder.rstrip("/") + "/" + kind + ("." if dots else "") + ":" + "\x00".join(globs)
 
 
@@ -521,35 +532,40 @@ class _PathPattern:
         return tree and self.anywhere
 
     def meets_named_under(
-        self, folder: str, globs: list[str], dots: bool, tree: bool = False, worktree: bool = False
+        self,
+        folder: str,
+        globs: list[str],
+        dots: bool,
+        tree: bool = False,
+        skipped: frozenset[str] = frozenset(),
     ) -> bool:
         """Does the pattern match a path at any depth below `folder` whose
         last name one of the shell globs matches (a file's, not a folder's
-        above it)? With `tree`, or a path below such a name? With
-        `worktree`, a path through no `.git` below the folder?"""
+        above it)? With `tree`, or a path below such a name? With `skipped`,
+        a path through no folder of those names below the folder?"""
         after = self._states_after(folder)
         if after is None:
             return False
         states, below = after
         pats = self.pats
-        if worktree:
-            if ".git" in below:  # the anchor is in one
+        if skipped:
+            if not skipped.isdisjoint(below):  # the anchor is in one
                 return False
-            globs = [glob for glob in globs if glob != ".git"]  # (nor is such a name)
+            globs = [glob for glob in globs if glob not in skipped]  # (nor is such a name)
             if not globs:
                 return False
         if not pats:  # the anchor and all under it: below the folder, or holding it
             return True
         if below:  # the anchor lies below the folder: a path may go down to it
             if tree and any(_meet(g, name, dots) for name in below for g in globs):
-                # through a name a glob matches: all under it (but a `.git`)
-                return not (worktree and ".git" in pats)
+                # through a name a glob matches: all under it (but a skipped folder)
+                return skipped.isdisjoint(pats)
             states = self._skip({0})
         n, last = len(pats), len(pats) - 1
         # The states after folders of names of our choosing. A pattern that
         # ends on one (`./vendor`) is not read as their folder here (see
         # `folder_form`, which `_named_under_met` tries next).
-        seen = self._chosen(states, ends=False, worktree=worktree)
+        seen = self._chosen(states, ends=False, skipped=skipped)
         # Then the name a glob matches, which the last pattern must take.
         named = set()
         for i in seen:
@@ -557,7 +573,7 @@ class _PathPattern:
                 named.add(i)
                 if i == last:
                     named.add(n)
-            elif i < n and not (worktree and pats[i] == ".git"):
+            elif i < n and pats[i] not in skipped:
                 if any(_meet(glob, pats[i], dots) for glob in globs):
                     named.add(i + 1)
         named = self._skip(named)
@@ -569,7 +585,7 @@ class _PathPattern:
         # the pattern, and where one that matches anywhere may start anew.
         if self.anywhere:
             named |= self._skip({0})
-        return bool(named) and n in self._chosen(named, ends=True, worktree=worktree)
+        return bool(named) and n in self._chosen(named, ends=True, skipped=skipped)
 
     def folder_form(self) -> _PathPattern | None:
         """The pattern read as the folder its last name may be, and all under
@@ -580,12 +596,14 @@ class _PathPattern:
             return None
         return _PathPattern(self.base, "/".join(pats) + "/**")
 
-    def _chosen(self, states: set[int], ends: bool, worktree: bool = False) -> set[int]:
+    def _chosen(
+        self, states: set[int], ends: bool, skipped: frozenset[str] = frozenset()
+    ) -> set[int]:
         """`states` and those that names of our choosing reach: a name can
         be picked to match any one segment pattern (a `**` takes it and
-        stays; with `ends`, a final `**` may also end there); with
-        `worktree`, any but `.git` (a pattern that is that name only: one
-        that may match another, `.gi?`, is read as taking another)."""
+        stays; with `ends`, a final `**` may also end there), but one that
+        is a `skipped` name only (one that may match another, `.gi?`, is
+        read as taking another)."""
         pats, n = self.pats, len(self.pats)
         start = self._skip({0}) if self.anywhere else set()
         seen: set[int] = set()
@@ -594,16 +612,19 @@ class _PathPattern:
             seen |= todo
             step = set()
             for i in todo:
-                if i < n and not (worktree and pats[i] == ".git"):
+                if i < n and pats[i] not in skipped:
                     step.add(i if pats[i] == "**" else i + 1)
                     if ends and pats[i] == "**" and i == n - 1:
                         step.add(n)
             todo = (self._skip(step) | start) - seen
         return seen
 
-    def meets_under(self, folder: str, worktree: bool = False, placed: bool = False) -> bool:
-        """Does the pattern match some path below `folder` (with `worktree`,
-        one that goes through no `.git` below it)? With `placed` (a path
+    def meets_under(
+        self, folder: str, skipped: frozenset[str] = frozenset(), placed: bool = False
+    ) -> bool:
+        """Does the pattern match some path below `folder` (with `skipped`,
+        one that goes through no folder of those names below it)? With
+        `placed` (a path
         that may be a file or a folder: `paths.IF_FOLDER`), only a pattern
         tied to that place: one whose anchor is the folder or lies below it,
         or that names the folder itself (`./config/**`, `~/.aws/credentials`
@@ -616,19 +637,19 @@ class _PathPattern:
             if placed:
                 return False
             # A path below the folder can end in what the patterns match,
-            # unless they need a `.git` there.
-            return not worktree or ".git" not in pats or ".git" in folder.split("/")
+            # unless they need a skipped folder there.
+            return skipped.isdisjoint(pats) or not skipped.isdisjoint(folder.split("/"))
         after = self._after(folder, named=placed)
         if after is None:
             return False
         states, below = after
-        if worktree and ".git" in below:
+        if not skipped.isdisjoint(below):
             return False
         if below or not pats:  # the anchor lies below the folder, or holds it
-            return not (worktree and ".git" in pats)
+            return skipped.isdisjoint(pats)
         # Patterns left to match: one or more names below the folder can
-        # (`.git` only by a pattern that names it: `**`, `*` match others).
-        return any(i < len(pats) and not (worktree and ".git" in pats[i:]) for i in states)
+        # (a skipped name only by a pattern that names it: `**`, `*` match others).
+        return any(i < len(pats) and skipped.isdisjoint(pats[i:]) for i in states)
 
     def covers_under(self, folder: str) -> bool:
         """Does the pattern match every path below `folder`, whatever names
@@ -808,20 +829,23 @@ def broad_matches(spec: str, names: tuple[str, ...], cwd: str | None, home: str 
 
 @memo(maxsize=4096)
 def _named_under_met(
-    pattern: _PathPattern, folder: str, globs: str, dots: bool, tree: bool, worktree: bool
+    pattern: _PathPattern,
+    folder: str,
+    globs: str,
+    dots: bool,
+    tree: bool,
+    skipped: frozenset[str],
 ) -> bool:
     """`meets_named_under`, kept: a formatter's globs are many (prettier's
     50), and the same folder and rules come again on the next call."""
     names = globs.split("\x00")
-    if pattern.meets_named_under(folder, names, dots, tree, worktree):
+    if pattern.meets_named_under(folder, names, dots, tree, skipped):
         return True
     # A rule on a name that may be a folder (`Edit(./vendor)`, `Edit(./.github)`)
     # covers what is in it, as everywhere else a deny is read broadly: `black .`
     # rewrote vendor/x.py past it while `rm -rf .` was refused.
     as_folder = pattern.folder_form()
-    return as_folder is not None and as_folder.meets_named_under(
-        folder, names, dots, tree, worktree
-    )
+    return as_folder is not None and as_folder.meets_named_under(folder, names, dots, tree, skipped)
 
 
 # Names without an extension that are files, not folders, wherever they are

@@ -17,7 +17,7 @@ repository's root's, which is commonly where an agent works.
 
 from __future__ import annotations
 
-from ..paths import files_named_under, glob_parts
+from ..paths import NO_GIT, files_named_under, glob_parts
 from .programs import GIT_SHOWS
 from .words import (
     ANYWHERE,
@@ -42,7 +42,7 @@ def _pathspec(word: str) -> str | None:
     folder, names = glob_parts(word)
     glob, suffix = names[0], names[0][1:]
     if len(names) == 1 and glob[:1] == "*" and suffix and not any(c in suffix for c in "*?["):
-        return files_named_under(folder, (glob,), True, tree=True, worktree=True)
+        return files_named_under(folder, (glob,), True, tree=True, skipped=NO_GIT)
     return files_in(folder)
 
 

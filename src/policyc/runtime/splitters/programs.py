@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from ..paths import files_named_under
+from ..paths import NO_GIT, NO_GIT_OR_PACKAGES, files_named_under
 from .editors import EDITORS
 from .words import (
     FEEDERS,
@@ -1470,25 +1470,27 @@ _FORMATTER_VALUES = option_names(
 )
 # The files a formatter rewrites under a folder: their name globs (each
 # `*.x` or a name), the suffixes and names that tell a file named so from a
-# folder (`black x.py`), whether a dot file may be one, and whether it
-# never walks into a `.git` folder (`worktree`: prettier, shfmt and deno
-# skip one whatever their settings, and go's `./...` every dot folder;
-# black, ruff, isort and eslint only by a default the repository's settings
-# may change: `exclude = []` in pyproject.toml has ruff format `.git/x.py`).
-FileKinds = namedtuple("FileKinds", "globs suffixes literals dots worktree")
+# folder (`black x.py`), whether a dot file may be one, and the folders it
+# never walks into (`skipped`: shfmt skips `.git` whatever its settings, go's
+# `./...` every dot folder; prettier and `deno fmt` `node_modules` too;
+# black, ruff, isort and eslint skip such folders only by a default the
+# repository's settings may change: `exclude = []` in pyproject.toml has
+# ruff format `.git/x.py`).
+FileKinds = namedtuple("FileKinds", "globs suffixes literals dots skipped")
 
 
-def _kinds(globs: str, dots: bool = True, worktree: bool = False) -> FileKinds:
+def _kinds(globs: str, dots: bool = True, skipped: frozenset[str] = frozenset()) -> FileKinds:
     names = tuple(globs.split())
     suffixes = tuple(glob[1:] for glob in names if glob[:2] == "*.")
     literals = frozenset(g for g in names if "*" not in g)
-    return FileKinds(names, suffixes, literals, dots, worktree)
+    return FileKinds(names, suffixes, literals, dots, skipped)
 
 
 _PYTHON_FILES = _kinds("*.py *.pyi *.ipynb")
 # prettier's languages, by extension and by the names it formats whatever
 # their extension (its `--write .` walks into dot folders and takes dot
-# files, but never into `.git`, `.svn`, `.hg`, `.sl` or `node_modules`).
+# files, but never into `.git`, `.svn`, `.hg`, `.sl`, nor into `node_modules`
+# unless given `--with-node-modules`: read so in `_formatted`).
 _PRETTIER_FILES = _kinds(
     " ".join(
         "*." + ext
@@ -1500,7 +1502,7 @@ _PRETTIER_FILES = _kinds(
     " .lintstagedrc .nycrc .prettierrc .stylelintrc .swcrc .tern-config .tern-project"
     " .watchmanconfig CITATION.cff README composer.lock contents.lr flake.lock"
     " glide.lock Jakefile mcmod.info Pipfile.lock pixi.lock",
-    worktree=True,
+    skipped=NO_GIT_OR_PACKAGES,
 )
 _FORMATTERS = {
     # name: (writes unless one of these, writes only with one of these,
@@ -1517,7 +1519,7 @@ _FORMATTERS = {
     "clang-format": (frozenset(), option_names("-i"), None),  # (files only)
     # shfmt: `*.sh`, `*.bash`, `*.zsh`…, and a name with no dot that starts
     # with a shebang: read as any name not starting with a dot.
-    "shfmt": (frozenset(), option_names("-w --write"), _kinds("*", dots=False, worktree=True)),
+    "shfmt": (frozenset(), option_names("-w --write"), _kinds("*", dots=False, skipped=NO_GIT)),
     "prettier": (frozenset(), option_names("--write -w"), _PRETTIER_FILES),
     "eslint": (
         frozenset(),
@@ -1568,6 +1570,8 @@ def _formatted(words: list[str]) -> list[str]:
     files = [word for word in _operands(words, _FORMATTER_VALUES) if word != "-"]
     if not files and (verbs is not None or name == "eslint"):  # they take `.` then
         files = ["."]
+    if "--with-node-modules" in given and kinds is not None:  # (prettier's)
+        kinds = kinds._replace(skipped=NO_GIT)
     return files if kinds is None else _and_named_under(files, kinds)
 
 
@@ -1575,14 +1579,14 @@ def _and_named_under(files: list[str], kinds: FileKinds) -> list[str]:
     """Each file, then the files of those kinds under it if it may be a
     folder: not if it is named as they are (`black x.py`), nor a word not
     known here (starting with a NUL), which is any file already."""
-    globs, suffixes, literals, dots, worktree = kinds
+    globs, suffixes, literals, dots, skipped = kinds
     out = files
     for path in files:
         if path[:1] == "\0" or path.endswith(suffixes) and suffixes:
             continue
         if literals and path.rpartition("/")[2] in literals:
             continue
-        out = out + [files_named_under(path, globs, dots, worktree=worktree)]
+        out = out + [files_named_under(path, globs, dots, skipped=skipped)]
     return out
 
 
@@ -1600,7 +1604,7 @@ _PROJECT_FORMATTERS = {
         option_names("--manifest-path -p --package"),
         _kinds("*.rs"),
     ),
-    "go": ("fmt", option_names("-n"), option_names("-mod"), _kinds("*.go", worktree=True)),
+    "go": ("fmt", option_names("-n"), option_names("-mod"), _kinds("*.go", skipped=NO_GIT)),
     **dict.fromkeys(
         ("terraform", "tofu"),
         (
@@ -1622,7 +1626,7 @@ _PROJECT_FORMATTERS = {
                 for ext in "js jsx ts tsx mjs cjs mts cts json jsonc md markdown css scss sass "
                 "less html svelte vue astro yaml yml ipynb sql".split()
             ),
-            worktree=True,
+            skipped=NO_GIT_OR_PACKAGES,
         ),
     ),
 }
