@@ -165,6 +165,73 @@ def test_a_bundle_source_anchors_at_its_own_folder():
     assert info.value.kind == "no_base_dir"
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    anchor=st.sampled_from(["./", "", "/", "~/", "/r/a/"]),
+    names=st.lists(
+        st.sampled_from(["..", ".", "a", "r", "h", ".env", "*", "**", "a*"]), min_size=1, max_size=5
+    ),
+    slash=st.booleans(),
+    cwd=st.sampled_from(["/r", "/r/a", "/"]),
+    broad=st.booleans(),
+)
+def test_dot_and_dotdot_names_fold_into_the_anchor(anchor, names, slash, cwd, broad):
+    """`Read(../secrets/**)` never matched: the paths decided hold no `..`.
+    A pattern's `.` and `..` names are folded as `posixpath.normpath` folds
+    the anchored text (a `..` above the root stays at it); one after a
+    wildcard is refused at build (`dotdot_problem`). Checked against every
+    path of up to three names."""
+    import posixpath
+
+    from policyc.runtime.paths import dotdot_problem, path_anchor
+
+    body = "/".join(names) + ("/" if slash and names else "")
+    spec = anchor + body
+    if path_anchor(spec) == "anywhere":
+        spec = "./" + body  # (`x`, `**/x`: at any depth, refused with a `..`; below)
+    if dotdot_problem(spec) is not None:
+        assert any(c in n for k, n in enumerate(names) for c in "*?" if ".." in names[k:])
+        return
+    home = "/h"
+    start = {"./": cwd, "": cwd, "/": "/", "~/": home, "/r/a/": "/"}[anchor]
+    names = ["r", "a", *names] if anchor == "/r/a/" else names  # (its names are the pattern's)
+    folded = posixpath.normpath(start + "/" + "/".join(names))
+    left = 0  # names the `..`s leave; none: the folder reached and all under it
+    for name in names:
+        left = max(left - 1, 0) if name == ".." else left + (name != ".")
+    if left == 0:
+        specs = [folded, folded.rstrip("/") + "/**"]
+    else:
+        specs = [folded + ("/" if slash else "")]
+    for path in ["/", *_paths_below("/", 3, ["r", "a", "h", ".env", "ab"])]:
+        got = path_matches(spec, path, cwd, home, broad)
+        want = any(path_matches(s, path, cwd, home, broad) for s in specs)
+        assert got == want, (spec, cwd, path)
+
+
+def test_a_dotdot_after_a_wildcard_is_a_build_error_with_its_place():
+    import policyc
+    from policyc.errors import PolicyErrors
+
+    text = "default allow\ntool read path(file_path)\ndeny read(./src/*/../.env)\n"
+    with pytest.raises(PolicyErrors) as info:
+        policyc.compile_text(text, "t.policy")
+    assert info.value.kind == "bad_path"
+    assert str(info.value).startswith("t.policy:3:")
+    for spec in ["..", "**/../x", "./a*/../x", "/**/../x"]:
+        text = f"default allow\ntool read path(file_path)\ndeny read({spec})\n"
+        with pytest.raises(PolicyErrors, match="bad_path"):
+            policyc.compile_text(text, "t.policy")
+    assert path_matches("**/./.env", "/r/a/.env") and path_matches("././/a", "/r/a", "/r")
+    table = policyc.load(
+        policyc.compile_text(
+            "default allow\ntool read path(file_path)\ndeny read(../s/**)\n", "t.policy"
+        )
+    )
+    assert table.decide("read", {"file_path": "/s/k"}, cwd="/repo").action == "block"
+    assert table.decide("read", {"file_path": "/repo/s/k"}, cwd="/repo").action == "allow"
+
+
 def test_a_trailing_slash_means_the_folder_and_everything_under_it():
     assert path_matches("./build/", "/repo/build/x/y.o", "/repo")
     assert path_matches("/etc/", "/etc/passwd")

@@ -17,7 +17,7 @@ from .runtime.domains import domain_matches, domain_spec
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
-from .runtime.paths import broad_for, path_matches, resolve_base
+from .runtime.paths import broad_for, dotdot_problem, path_matches, resolve_base
 from .runtime.rules import parse_rules
 from .runtime.splitters import SplitError, cwd_tools, make_splitter
 from .runtime.verdict import Verdict, failed_verdict
@@ -199,6 +199,10 @@ class ReferenceEngine:
             and pattern.startswith("@/")
         ):
             return ("no_base_dir", f"policyc: {rule} is anchored at a source folder no grant has")
+        if pattern is not None and self.matchers[rule.tool][0] == "path":
+            why = dotdot_problem(pattern)
+            if why is not None:
+                return ("bad_path", f"policyc: {rule}: {why}")
         return None
 
     # -- SPEC section 2 ---------------------------------------------------

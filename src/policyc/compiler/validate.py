@@ -17,6 +17,7 @@ HELP = {
     "invalid_rule": "every rule needs a tool name",
     "bad_domain": "a domain rule names a host (`example.com`) or its subdomains (`*.example.com`)",
     "no_base_dir": "anchor the pattern at / ~/ or ./",
+    "bad_path": "name the folder the `..` leads to (`./a/../b` is `./b`), or put the `..` before any wildcard",
 }
 
 
@@ -31,11 +32,15 @@ def validate(merged: MergedPolicy) -> MergedPolicy:
                 "choose one explicitly: `default ask`, `default deny` or `default allow`",
             )
         )
+    said = set()  # (where, kind): a rule an alias expands (Claude Code's Read) once
     for action in ("deny", "ask", "allow"):
         for row in getattr(merged, action):
             problem = rule_problem(row.rule, action, merged.tools)
             if problem is not None:
                 kind, text = problem
+                if row.span is not None and (row.span, kind) in said:
+                    continue
+                said.add((row.span, kind))
                 message = text.removeprefix("agentpolicy: ")
                 if kind == "no_matcher":
                     known = sorted(t for t, s in merged.tools.items() if s.match)

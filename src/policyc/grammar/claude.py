@@ -15,6 +15,9 @@ Claude Code's rules are translated to policyc's where they differ:
   directory, `/x` is relative to the settings file's folder (`@/x`), `./x`
   and `x/y` are relative to the working directory, and a pattern without a
   slash matches at any depth below it (`*.env` -> `./**/*.env`).
+- `permissions.additionalDirectories` allow Read under each: `~/x` under
+  the home directory, a relative one (`../docs`) under the working
+  directory, as Claude Code resolves them.
 - `Edit(...)` rules govern every tool that edits files (Edit, Write,
   MultiEdit, NotebookEdit); `Read(...)` rules every tool that reads them
   (Read, Glob, Grep).
@@ -134,6 +137,19 @@ def _is_matched_field(tool: str, field: str) -> bool:
     read as one: Claude Code compares its text as sent."""
     match, matched, _ = VOCABULARY.get(tool, (None, None, False))
     return match == "glob" and field == matched
+
+
+def _directory_rule(directory: str) -> str:
+    """The Read rule for what is under an additional working directory: as
+    Claude Code resolves one (`~` is the home directory; a relative path is
+    under the working directory, `../docs` beside it), then `/**`."""
+    folder = directory.strip()
+    if folder.startswith("/"):
+        return "/" + folder.strip("/") + "/**" if folder.strip("/") else "/**"
+    folder = folder.rstrip("/")
+    if folder == "~" or folder.startswith("~/"):
+        return folder + "/**"
+    return "./" + folder.removeprefix("./") + "/**" if folder not in ("", ".") else "./**"
 
 
 def translate_spec(tool: str, spec: str) -> str:
@@ -359,11 +375,11 @@ def read_claude_settings(
         # An additional working directory is readable as the working directory is.
         extra_reads = tuple(
             RuleRef(
-                Rule("Read", "/" + str(Path(d)).strip("/") + "/**"),
+                Rule("Read", _directory_rule(d)),
                 settings.span("/permissions/additionalDirectories"),
             )
             for d in dirs
-            if d.startswith("/")
+            if d.strip()
         )
         resolved = Path(path).resolve()
         sources.append(

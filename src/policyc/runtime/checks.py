@@ -11,6 +11,7 @@ from __future__ import annotations
 from .domains import domain_spec
 from .index import ToolSpec
 from .model import Rule
+from .paths import dotdot_problem
 
 NO_DEFAULT = "agentpolicy: policy default is not set; use Allow(), Deny() or Ask()"
 
@@ -36,6 +37,10 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
             return "bad_domain", f"policyc: {rule} names no host"
         if spec.match == "path" and (rule.pattern or "").startswith("@/"):
             return "no_base_dir", f"policyc: {rule} is anchored at a source folder no grant has"
+        if spec.match == "path":
+            why = dotdot_problem(rule.pattern or "")
+            if why is not None:
+                return "bad_path", f"policyc: {rule}: {why}"
     return None
 
 

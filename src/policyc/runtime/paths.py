@@ -734,19 +734,55 @@ def path_anchor(spec: str) -> str:
 def _path_pattern(spec: str, cwd: str | None, home: str | None) -> _PathPattern | None:
     anchor = path_anchor(spec)
     if anchor == "root":
-        return _PathPattern("", spec.lstrip("/"))
+        return _anchored("", spec.lstrip("/"))
     if anchor == "home":
         if not home:
             return None
-        return _PathPattern(home.rstrip("/") or "", spec[2:] if spec != "~" else "")
+        return _anchored(home.rstrip("/") or "", spec[2:] if spec != "~" else "")
     if anchor == "cwd":
         if not cwd or not cwd.startswith("/"):
             return None
         body = "" if spec == "." else spec[2:] if spec.startswith("./") else spec
-        return _PathPattern(posixpath.normpath(cwd).rstrip("/"), body)
+        return _anchored(posixpath.normpath(cwd).rstrip("/"), body)
     if anchor == "base":
         return None  # the compiler resolves `@/` against the source's folder
-    return _PathPattern(None, spec.removeprefix("**/"))
+    return _anchored(None, spec.removeprefix("**/"))
+
+
+def _anchored(base: str | None, body: str) -> _PathPattern:
+    """The pattern `body` under the folder `base` ("": the root), its `.`
+    and `..` names folded in as the shell would (`Read(../shared/**)`,
+    `additionalDirectories: ["../docs"]`): the paths it is matched against
+    hold none, so kept as written it never matched. `..` after a wildcard,
+    or at any depth (`base` None), names no one folder: `dotdot_problem`
+    refuses such a rule (here it is kept, and matches nothing)."""
+    if "." not in body or "/." not in "/" + body:
+        return _PathPattern(base, body)  # (most patterns: no `.` or `..` name)
+    folder = body.endswith("/")
+    names: list[str] = []
+    for name in body.strip("/").split("/"):
+        if name == ".." and base is not None:
+            if names:
+                names.pop()
+            else:
+                base = posixpath.dirname(base or "/").rstrip("/")
+        elif name != ".":
+            names.append(name)
+    return _PathPattern(base, "/".join(names) + ("/" if folder and names else ""))
+
+
+def dotdot_problem(spec: str) -> str | None:
+    """Why a path pattern's `..` cannot be folded into it (`*/..`, `**/..`,
+    and any at any depth: `Read(..)`), or None."""
+    names = spec.removeprefix("!").split("/")
+    if ".." not in names:
+        return None
+    if path_anchor(spec.removeprefix("!")) == "anywhere":
+        return "a `..` in a pattern matched at any depth names no one folder"
+    for k, name in enumerate(names):
+        if name == ".." and any(c in part for part in names[:k] for c in "*?["):
+            return "a `..` after a wildcard names no one folder"
+    return None
 
 
 def resolve_base(spec: str, source_path: str) -> str | None:
