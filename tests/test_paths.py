@@ -232,6 +232,45 @@ def test_a_dotdot_after_a_wildcard_is_a_build_error_with_its_place():
     assert table.decide("read", {"file_path": "/repo/s/k"}, cwd="/repo").action == "allow"
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    pattern=st.lists(
+        st.sampled_from(["a", "b", ".", "*", "?", "[ab]", "[!a]", "[a-c]", "[]a]", "[", "]"]),
+        max_size=5,
+    ).map("".join),
+    text=st.text(alphabet="abcd.[]", max_size=6),
+)
+def test_a_segment_pattern_matches_as_fnmatch_does(pattern, text):
+    """gitignore's bracket expressions (`Read(**/id_[rd]sa)`) were compared
+    as literal text: a deny that never matched. A segment's `*`, `?` and
+    `[…]` (`!` negating, ranges, a `]` first a member, a `[` with no `]` a
+    literal) match as fnmatch's do, on a name with no `/`."""
+    from fnmatch import fnmatchcase
+
+    from policyc.runtime.paths import _wild
+
+    assert _wild(pattern, text) == fnmatchcase(text, pattern), (pattern, text)
+
+
+def test_a_bracket_expression_in_a_path_rule_matches():
+    import policyc
+
+    text = (
+        "default allow\ntool read path(file_path) split path\n"
+        "deny read(~/.ssh/id_[rd]sa) read(**/*.[pP][eE][mM]) read(./.env[.-]*)\n"
+    )
+    table = policyc.load(policyc.compile_text(text, "t.policy"), home="/home/u")
+    for path, action in [
+        ("/home/u/.ssh/id_rsa", "block"),
+        ("/home/u/.ssh/id_ed25519", "allow"),
+        ("/repo/certs/k.PEM", "block"),
+        ("/repo/.env.local", "block"),
+        ("/repo/.envrc", "allow"),
+    ]:
+        got = table.decide("read", {"file_path": path}, cwd="/repo").action
+        assert got == action, path
+
+
 def test_a_trailing_slash_means_the_folder_and_everything_under_it():
     assert path_matches("./build/", "/repo/build/x/y.o", "/repo")
     assert path_matches("/etc/", "/etc/passwd")
@@ -737,7 +776,9 @@ def test_an_accented_name_is_one_name_in_either_form():
     assert not path_matches(composed, decomposed, "/repo", None)
 
 
-_SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py"])
+_SEGMENTS = st.sampled_from(
+    ["a", "b", "src", ".env", "x.py", "", "*", "**", "?", "a*", "*.py", "[ab]", "[!a]*"]
+)
 
 
 @settings(max_examples=500, deadline=None)
@@ -745,7 +786,7 @@ _SEGMENTS = st.sampled_from(["a", "b", "src", ".env", "x.py", "", "*", "**", "?"
     base=st.sampled_from(["", "/repo", "/home/u"]),
     body=st.lists(_SEGMENTS, max_size=4).map("/".join),
     slash=st.booleans(),
-    path=st.lists(_SEGMENTS.filter(lambda s: "*" not in s and "?" not in s), max_size=5).map(
+    path=st.lists(_SEGMENTS.filter(lambda s: not set(s) & set("*?[")), max_size=5).map(
         lambda segs: "/" + "/".join(segs)
     ),
     prefix=st.sampled_from(["", "/repo", "/home/u", "/repo/src"]),

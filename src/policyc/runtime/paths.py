@@ -307,7 +307,11 @@ def _globs_meet(glob: str, pattern: str, dots: bool) -> bool:
     pattern (`*`, `?`) match? Unless `dots`, a leading `.` is matched only
     by the glob's own first character (bash's default)."""
     g = _glob_atoms(glob)
-    p = [c if c in "*?" else "\\" + c for c in pattern]
+    # (a bracket expression as any one character: more names, never fewer)
+    p = [
+        a if a in ("*", "?") else "\\" + a if type(a) is str else "?"
+        for a in _segment_atoms(pattern)
+    ]
     # States: atoms of each matched, and whether a character was taken.
     seen: set[tuple[int, int, bool]] = set()
     todo = [(0, 0, False)]
@@ -346,28 +350,73 @@ _star = memo(maxsize=4096)(StarPattern)
 
 
 def _wild(pattern: str, text: str) -> bool:
-    """`*` and `?` within one path segment, without backtracking blow-ups.
+    """`*`, `?` and gitignore's bracket expressions (`id_[rd]sa`, `[!.]*`)
+    within one path segment, without backtracking blow-ups.
 
     The greedy two-pointer walk: at worst len(pattern) x len(text) steps, never
     exponential (a regex of several `*` is, on a long segment).
     """
-    if "?" not in pattern:
+    if "?" not in pattern and "[" not in pattern:
         return _star(pattern).match(text)
+    atoms = _segment_atoms(pattern)
+    n = len(atoms)
     i = j = 0
     star, mark = -1, 0
     while j < len(text):
-        if i < len(pattern) and (pattern[i] == "?" or pattern[i] == text[j]):
-            i, j = i + 1, j + 1
-        elif i < len(pattern) and pattern[i] == "*":
+        atom = atoms[i] if i < n else ""
+        if atom == "*":
             star, mark, i = i, j, i + 1
+        elif atom and _takes(atom, text[j]):
+            i, j = i + 1, j + 1
         elif star >= 0:
             i, mark = star + 1, mark + 1
             j = mark
         else:
             return False
-    while i < len(pattern) and pattern[i] == "*":
+    while i < n and atoms[i] == "*":
         i += 1
-    return i == len(pattern)
+    return i == n
+
+
+@memo(maxsize=4096)
+def _segment_atoms(pattern: str) -> tuple:
+    """A segment pattern's atoms: `*`, `?`, a literal character, or a
+    bracket expression as (negated, characters, ranges). A `[` with no `]`
+    after it is a literal, as in gitignore; a `]` first in one is a member,
+    and `!` or `^` first negates it. (POSIX classes, `[[:alpha:]]`, are not
+    read: their characters are taken as members.)"""
+    atoms: list = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "[":
+            k = i + 1
+            negated = k < n and pattern[k] in "!^"
+            k += negated
+            close = pattern.find("]", k + 1)
+            if close > 0:
+                body, chars, ranges, m = pattern[k:close], set(), [], 0
+                while m < len(body):
+                    if m + 2 < len(body) and body[m + 1] == "-":
+                        ranges.append((body[m], body[m + 2]))
+                        m += 3
+                    else:
+                        chars.add(body[m])
+                        m += 1
+                atoms.append((negated, frozenset(chars), tuple(ranges)))
+                i = close + 1
+                continue
+        atoms.append(c)
+        i += 1
+    return tuple(atoms)
+
+
+def _takes(atom: str | tuple, char: str) -> bool:
+    """Does one atom (not `*`) match the character?"""
+    if type(atom) is str:
+        return atom == "?" or atom == char
+    negated, chars, ranges = atom
+    return (char in chars or any(low <= char <= high for low, high in ranges)) != negated
 
 
 def _match_segments(pats: list[str], segs: list[str]) -> list[bool]:
@@ -417,7 +466,7 @@ class _PathPattern:
         # `literal`: the segments before it, joined; None: matched in full.
         # `under`: whether the final `**` follows them.
         lits = self.pats[:-1] if self.pats[-1:] == ["**"] else self.pats
-        plain = not any("*" in pat or "?" in pat for pat in lits)
+        plain = not any("*" in pat or "?" in pat or "[" in pat for pat in lits)
         self.literal = "/".join(lits) if plain and self.pats and not self.anywhere else None
         self.under = len(lits) < len(self.pats)
 
@@ -700,7 +749,7 @@ class _PathPattern:
             return rest == literal or rest.startswith(literal + "/")
         if self.anywhere and len(self.pats) == 1 and self.pats[0] != "**":
             pat = self.pats[0]
-            if "?" not in pat and "*" not in pat[1:]:
+            if "?" not in pat and "*" not in pat[1:] and "[" not in pat:
                 # `.env`: a segment is it; `*.pem`: a segment ends so (no `/` in pat).
                 if pat[:1] != "*":
                     return "/" + pat + "/" in path + "/"
