@@ -308,6 +308,45 @@ def test_a_tool_name_no_tool_has_is_an_error_not_a_rule_that_never_matches(tmp_p
     assert "'.'" in errors[2].message
 
 
+def test_a_command_rule_with_blanks_no_part_has_is_an_error(tmp_path):
+    """`Bash( rm:*)`, `Bash(curl  -X:*)` and `Bash(git push :*)` were denies
+    that never matched: each part a command is split into has its words
+    joined by one blank and none at its ends, and a glob rule's `:*` ends at
+    a word. Each is an error with its place and the rule meant; blanks in
+    quotes are the words' own, and a policy's prefix matcher (characters)
+    may end on one."""
+    from policyc.runtime.checks import split_blanks
+
+    text = json.dumps(
+        {
+            "permissions": {
+                "deny": ["Bash( rm:*)", "Bash(curl  -X:*)", "Bash(git push :*)"],
+                "allow": ["Bash(git commit -m 'a  b')", "Bash(ls  *)"],
+            }
+        }
+    )
+    with pytest.raises(PolicyErrors) as info:
+        compile_bundle(read_claude_settings(write(tmp_path, ("user",), {"user": text}))[0], "t")
+    errors = info.value.errors
+    assert [e.kind for e in errors] == ["bad_blanks"] * 4
+    said = [e.message.partition(" never matches")[0] for e in errors]
+    assert said == [
+        "policyc: Bash( rm:*)",
+        "policyc: Bash(curl  -X:*)",
+        "policyc: Bash(git push :*)",
+        "policyc: Bash(ls :*)",
+    ]
+    assert [e.message.rpartition("write ")[2].partition(" (in")[0] for e in errors] == [
+        "Bash(rm:*)",
+        "Bash(curl -X:*)",
+        "Bash(git push:*)",
+        "Bash(ls:*)",
+    ]
+    assert split_blanks("npm test :*", "prefix") is None  # `npm test ` then anything
+    assert split_blanks("npm  test :*", "prefix") == "npm test :*"
+    assert split_blanks("rm\t-rf", "glob") == "rm -rf"
+
+
 def test_a_webfetch_rule_names_a_host_not_a_url(tmp_path):
     """`WebFetch(https://example.com/docs/*)` was read as its host: the
     allow held all of example.com. A URL's scheme, port or path is not

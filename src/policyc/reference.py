@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar.ast import Bundle
+from .runtime.checks import split_blanks
 from .runtime.domains import domain_matches, domain_spec
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
@@ -203,6 +204,15 @@ class ReferenceEngine:
             why = dotdot_problem(pattern)
             if why is not None:
                 return ("bad_path", f"policyc: {rule}: {why}")
+        tool = self._specs.get(rule.tool, ToolSpec())
+        if pattern is not None and tool.split == "shell" and tool.match in ("prefix", "glob"):
+            fixed = split_blanks(pattern, tool.match)
+            if fixed is not None:
+                return (
+                    "bad_blanks",
+                    f"policyc: {rule} never matches: a command is split into parts with "
+                    f"one blank between words and none at the ends; write {rule.tool}({fixed})",
+                )
         return None
 
     # -- SPEC section 2 ---------------------------------------------------

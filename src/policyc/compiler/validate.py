@@ -17,6 +17,7 @@ HELP = {
     "invalid_rule": "every rule needs a tool name",
     "bad_domain": "a domain rule names a host (`example.com`) or its subdomains (`*.example.com`)",
     "no_base_dir": "anchor the pattern at / ~/ or ./",
+    "bad_blanks": "one blank between the command's words, none at its ends, none before a glob rule's `:*`",
     "bad_path": "name the folder the `..` leads to (`./a/../b` is `./b`), or put the `..` before any wildcard",
 }
 

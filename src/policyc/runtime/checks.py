@@ -41,7 +41,42 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
             why = dotdot_problem(rule.pattern or "")
             if why is not None:
                 return "bad_path", f"policyc: {rule}: {why}"
+        if spec.split == "shell" and spec.match in ("prefix", "glob"):
+            fixed = split_blanks(rule.pattern or "", spec.match)
+            if fixed is not None:
+                return (
+                    "bad_blanks",
+                    f"policyc: {rule} never matches: a command is split into parts with "
+                    f"one blank between words and none at the ends; write {rule.tool}({fixed})",
+                )
     return None
+
+
+def split_blanks(pattern: str, match: str) -> str | None:
+    """The command rule a split part can meet, when `pattern` holds blanks
+    none can (the shell splitter hands a rule each part with its words
+    joined by one blank: `Bash( rm:*)`, `Bash(curl  -X:*)`, and for the glob
+    matcher, whose `:*` ends at a word, `Bash(git push :*)` never matched);
+    None when it holds none. Blanks in quotes are the words' own."""
+    head, tail = (pattern[:-2], ":*") if pattern.endswith(":*") else (pattern, "")
+    out: list[str] = []
+    quote, blank = "", False
+    for char in head:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in " \t\n":
+            blank = True
+            continue
+        elif char in "'\"":
+            quote = char
+        if blank and out:
+            out.append(" ")
+        blank = False
+        out.append(char)
+    if blank and tail and match == "prefix":
+        out.append(" ")  # (a character prefix: `npm test :*` ends at a word by its blank)
+    fixed = "".join(out) + tail
+    return None if fixed == pattern else fixed
 
 
 def alias_problems(aliases: dict[str, list[str]]) -> list[str]:
