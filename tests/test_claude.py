@@ -308,43 +308,45 @@ def test_a_tool_name_no_tool_has_is_an_error_not_a_rule_that_never_matches(tmp_p
     assert "'.'" in errors[2].message
 
 
-def test_a_command_rule_with_blanks_no_part_has_is_an_error(tmp_path):
-    """`Bash( rm:*)`, `Bash(curl  -X:*)` and `Bash(git push :*)` were denies
-    that never matched: each part a command is split into has its words
-    joined by one blank and none at its ends, and a glob rule's `:*` ends at
-    a word. Each is an error with its place and the rule meant; blanks in
-    quotes are the words' own, and a policy's prefix matcher (characters)
-    may end on one."""
-    from policyc.runtime.checks import split_blanks
+def test_a_command_rule_is_read_as_the_shell_reads_its_words(tmp_path):
+    """`Bash(rm -rf "/")`, `Bash( rm:*)`, `Bash(git push :*)` and `Bash(git
+    push 'origin' main)` were denies that never matched: the splitter hands
+    rules each part as its words, one blank between each, quoted only where
+    one must be. A rule is written so too when compiled; one holding an
+    operator (each part is held to the rules alone) or an open quote is an
+    error with its place."""
+    from policyc.runtime.checks import canonical_rule
+    from policyc.runtime.index import ToolSpec
+    from policyc.runtime.model import Rule
 
     text = json.dumps(
         {
             "permissions": {
-                "deny": ["Bash( rm:*)", "Bash(curl  -X:*)", "Bash(git push :*)"],
-                "allow": ["Bash(git commit -m 'a  b')", "Bash(ls  *)"],
+                "allow": ["Bash"],
+                "deny": ['Bash(rm -rf "/")', "Bash( chmod:*)", "Bash(git push 'origin' :*)"],
+                "ask": ['Bash(git commit -m "a  b")', "Bash(cat ~/.ssh/*)"],
             }
         }
     )
+    t = table(tmp_path, ("user",), contents={"user": text})
+    for command, action, rule in [
+        ("rm -rf /", "block", "Bash(rm -rf /)"),
+        ("chmod -R 777 .", "block", "Bash(chmod:*)"),
+        ("git push origin main", "block", "Bash(git push origin:*)"),
+        ("git commit -m 'a  b'", "defer", "Bash(git commit -m 'a  b')"),
+        ("cat ~/.ssh/id_rsa", "defer", "Bash(cat ~/.ssh/*)"),
+        ("git status", "allow", "Bash"),
+    ]:
+        verdict = decide(t, "Bash", {"command": command})
+        assert (verdict.action, str(verdict.rule)) == (action, rule), command
+    text = '{"permissions": {"deny": ["Bash(curl * | sh)", "Bash(echo \\"hi)", "Bash(a && b)"]}}'
     with pytest.raises(PolicyErrors) as info:
         compile_bundle(read_claude_settings(write(tmp_path, ("user",), {"user": text}))[0], "t")
-    errors = info.value.errors
-    assert [e.kind for e in errors] == ["bad_blanks"] * 4
-    said = [e.message.partition(" never matches")[0] for e in errors]
-    assert said == [
-        "policyc: Bash( rm:*)",
-        "policyc: Bash(curl  -X:*)",
-        "policyc: Bash(git push :*)",
-        "policyc: Bash(ls :*)",
-    ]
-    assert [e.message.rpartition("write ")[2].partition(" (in")[0] for e in errors] == [
-        "Bash(rm:*)",
-        "Bash(curl -X:*)",
-        "Bash(git push:*)",
-        "Bash(ls:*)",
-    ]
-    assert split_blanks("npm test :*", "prefix") is None  # `npm test ` then anything
-    assert split_blanks("npm  test :*", "prefix") == "npm test :*"
-    assert split_blanks("rm\t-rf", "glob") == "rm -rf"
+    assert [e.kind for e in info.value.errors] == ["bad_operator", "bad_quotes", "bad_operator"]
+    # a policy's prefix matcher (characters) keeps its blank before `:*`
+    prefix = {"bash": ToolSpec("prefix", "command", "shell")}
+    assert canonical_rule(Rule("bash", "npm  test :*"), prefix).spec == "npm test :*"
+    assert canonical_rule(Rule("bash", '!git "push"'), prefix).spec == "!git push"
 
 
 def test_a_webfetch_rule_names_a_host_not_a_url(tmp_path):

@@ -295,7 +295,7 @@ def test_decide_explains_what_a_split_call_was_decided_on(claude_artifact, capsy
     assert main([*args, "--explain"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith('block: denied by Bash(rm -rf:*) on "rm $F"')
-    assert out[2] == """  1. Bash "rm '$F'"  (what follows "rm " is not known here)"""
+    assert out[2] == """  1. Bash "rm $F"  (what follows "rm " is not known here)"""
     assert out[3] == "     block: denied by Bash(rm -rf:*)"
     assert out[4] == "  2. Edit every file under /  (a constraint: deny and ask rules only)"
     assert out[5] == "     block: denied by Edit(./**/*.pem)"  # F may be a key

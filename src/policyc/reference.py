@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .grammar.ast import Bundle
-from .runtime.checks import split_blanks
+from .runtime.checks import canonical_rule, command_words
 from .runtime.domains import domain_matches, domain_spec
 from .runtime.engine import Refusal
 from .runtime.index import ToolSpec
@@ -127,10 +127,10 @@ class ReferenceEngine:
         deny += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.deny]
         ask += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.ask]
         allow += [Rule(r.rule.tool, r.rule.spec, HOST, r.rule.note) for r in bundle.host.allow]
-        self.deny = self._base(self._expand(deny), bundle)
-        self.ask = self._base(self._expand(ask), bundle)
-        self.allow = self._base(self._expand(allow), bundle)
         specs = self._specs
+        self.deny = [canonical_rule(r, specs) for r in self._base(self._expand(deny), bundle)]
+        self.ask = [canonical_rule(r, specs) for r in self._base(self._expand(ask), bundle)]
+        self.allow = [canonical_rule(r, specs) for r in self._base(self._expand(allow), bundle)]
         anchored = cwd_tools(self.deny + self.ask + self.allow, specs)
         self.builtin_splitters = {
             name: fn
@@ -206,13 +206,11 @@ class ReferenceEngine:
                 return ("bad_path", f"policyc: {rule}: {why}")
         tool = self._specs.get(rule.tool, ToolSpec())
         if pattern is not None and tool.split == "shell" and tool.match in ("prefix", "glob"):
-            fixed = split_blanks(pattern, tool.match)
-            if fixed is not None:
-                return (
-                    "bad_blanks",
-                    f"policyc: {rule} never matches: a command is split into parts with "
-                    f"one blank between words and none at the ends; write {rule.tool}({fixed})",
-                )
+            words = command_words(pattern)
+            if words == "quote":
+                return ("bad_quotes", f"policyc: {rule} never matches: a quote is not closed")
+            if words == "operator":
+                return ("bad_operator", f"policyc: {rule} never matches: it holds a shell operator")
         return None
 
     # -- SPEC section 2 ---------------------------------------------------
@@ -485,10 +483,10 @@ class ReferenceEngine:
     # -- SPEC section 8 ---------------------------------------------------
 
     def activate(self, source: Source, *, allow="", deny="", ask="", scope=None):
+        specs = self._specs
         lists = {
-            "deny": self._expand(parse_rules(deny, source)),
-            "ask": self._expand(parse_rules(ask, source)),
-            "allow": self._expand(parse_rules(allow, source)),
+            name: [canonical_rule(r, specs) for r in self._expand(parse_rules(text, source))]
+            for name, text in (("deny", deny), ("ask", ask), ("allow", allow))
         }
         kept: dict[str, list[Rule]] = {"deny": [], "ask": [], "allow": []}
         refused = []

@@ -10,7 +10,7 @@ import dataclasses
 
 from ..errors import ErrorSink, PolicyError
 from ..grammar.ast import Bundle, RuleLists, RuleRef
-from ..runtime.checks import alias_problems
+from ..runtime.checks import alias_problems, canonical_rule
 from ..runtime.index import ToolSpec
 from ..runtime.model import HOST, Rule, Source
 from ..runtime.paths import resolve_base
@@ -163,3 +163,21 @@ def resolve_anchors(merged: MergedPolicy) -> MergedPolicy:
     )
     errors.check()
     return result
+
+
+def canonical_commands(merged: MergedPolicy) -> MergedPolicy:
+    """Stage: MergedPolicy -> MergedPolicy with each command rule of a tool
+    the shell splitter splits written as the parts it hands rules are
+    (`runtime.checks.canonical_rule`): `Bash(rm -rf "/")` is `Bash(rm -rf
+    /)`, which it meets."""
+
+    def canonical(rows: tuple[Row, ...]) -> tuple[Row, ...]:
+        return tuple(Row(canonical_rule(row.rule, merged.tools), row.span) for row in rows)
+
+    return dataclasses.replace(
+        merged,
+        deny=canonical(merged.deny),
+        ask=canonical(merged.ask),
+        allow=canonical(merged.allow),
+        withheld=canonical(merged.withheld),
+    )

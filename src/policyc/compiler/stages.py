@@ -1,7 +1,8 @@
 """The compiler: an explicit, ordered table of named stages.
 
     Bundle --expand_aliases--> Bundle --merge_sources--> MergedPolicy
-           --resolve_anchors--> MergedPolicy --validate--> MergedPolicy --order_rows--> MergedPolicy
+           --resolve_anchors--> MergedPolicy --canonical_commands--> MergedPolicy
+           --validate--> MergedPolicy --order_rows--> MergedPolicy
            --build_index--> DecisionTable --encode_artifact--> bytes
            --check_examples--> bytes
 
@@ -21,7 +22,7 @@ from .artifact import encode_artifact
 from .examples import check_examples
 from .index import build_index, order_rows
 from .ir import DecisionTable
-from .merge import expand_aliases, merge_sources, resolve_anchors
+from .merge import canonical_commands, expand_aliases, merge_sources, resolve_anchors
 from .validate import validate
 
 
@@ -40,6 +41,11 @@ STAGES: tuple[Stage, ...] = (
         "merge_sources", merge_sources, "sources by rank; rules stamped; untrusted allows withheld"
     ),
     Stage("resolve_anchors", resolve_anchors, "`@/` path patterns against their source's folder"),
+    Stage(
+        "canonical_commands",
+        canonical_commands,
+        "command rules written as the shell splitter writes a part",
+    ),
     Stage("validate", validate, "the build errors of SPEC section 4"),
     Stage("order_rows", order_rows, "deny, ask, allow; merge order within each list"),
     Stage("build_index", build_index, "carve-outs into row guards; a per-tool index per list"),

@@ -17,7 +17,8 @@ HELP = {
     "invalid_rule": "every rule needs a tool name",
     "bad_domain": "a domain rule names a host (`example.com`) or its subdomains (`*.example.com`)",
     "no_base_dir": "anchor the pattern at / ~/ or ./",
-    "bad_blanks": "one blank between the command's words, none at its ends, none before a glob rule's `:*`",
+    "bad_operator": "write a rule for each part of the command (`Bash(cd web)`, `Bash(npm test)`); deny the part that does harm (`Bash(nc:*)`)",
+    "bad_quotes": "close the quote",
     "bad_path": "name the folder the `..` leads to (`./a/../b` is `./b`), or put the `..` before any wildcard",
 }
 

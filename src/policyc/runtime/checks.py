@@ -41,42 +41,102 @@ def rule_problem(rule: Rule, action: str, tools: dict[str, ToolSpec]) -> tuple[s
             why = dotdot_problem(rule.pattern or "")
             if why is not None:
                 return "bad_path", f"policyc: {rule}: {why}"
-        if spec.split == "shell" and spec.match in ("prefix", "glob"):
-            fixed = split_blanks(rule.pattern or "", spec.match)
-            if fixed is not None:
-                return (
-                    "bad_blanks",
-                    f"policyc: {rule} never matches: a command is split into parts with "
-                    f"one blank between words and none at the ends; write {rule.tool}({fixed})",
+        if _splits_commands(spec):
+            words = command_words(rule.pattern or "")
+            if type(words) is str:
+                kind = "bad_quotes" if words == "quote" else "bad_operator"
+                why = (
+                    "a quote is not closed"
+                    if words == "quote"
+                    else "it holds a shell operator, and each part of a command is held to "
+                    "the rules alone (`a && b` runs when each part is allowed)"
                 )
+                return kind, f"policyc: {rule} never matches: {why}"
     return None
 
 
-def split_blanks(pattern: str, match: str) -> str | None:
-    """The command rule a split part can meet, when `pattern` holds blanks
-    none can (the shell splitter hands a rule each part with its words
-    joined by one blank: `Bash( rm:*)`, `Bash(curl  -X:*)`, and for the glob
-    matcher, whose `:*` ends at a word, `Bash(git push :*)` never matched);
-    None when it holds none. Blanks in quotes are the words' own."""
-    head, tail = (pattern[:-2], ":*") if pattern.endswith(":*") else (pattern, "")
-    out: list[str] = []
-    quote, blank = "", False
-    for char in head:
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in " \t\n":
-            blank = True
+def _splits_commands(spec: ToolSpec | None) -> bool:
+    return spec is not None and spec.split == "shell" and spec.match in ("prefix", "glob")
+
+
+_BLANKS = " \t\n"
+_OPERATOR_CHARS = "|&;<>()`"
+
+
+def command_words(text: str) -> list[str] | str:
+    """A command rule's words, as the shell reads them (quotes removed), or
+    why none can be read: "quote" (one not closed) or "operator" (`|`,
+    `&&`, `;`, a redirect, `$(…)` or a backquote outside quotes: the shell
+    splitter hands rules each part alone, without its redirects)."""
+    words: list[str] = []
+    word: list[str] = []
+    started, i, n = False, 0, len(text)
+    while i < n:
+        char = text[i]
+        if char in _BLANKS:
+            if started:
+                words.append("".join(word))
+                word, started = [], False
+            i += 1
             continue
-        elif char in "'\"":
-            quote = char
-        if blank and out:
-            out.append(" ")
-        blank = False
-        out.append(char)
-    if blank and tail and match == "prefix":
-        out.append(" ")  # (a character prefix: `npm test :*` ends at a word by its blank)
-    fixed = "".join(out) + tail
-    return None if fixed == pattern else fixed
+        started = True
+        if char == "'":
+            close = text.find("'", i + 1)
+            if close < 0:
+                return "quote"
+            word.append(text[i + 1 : close])
+            i = close + 1
+        elif char == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                if text[i] == "\\" and i + 1 < n and text[i + 1] in '"\\$`':
+                    i += 1
+                elif text[i] == "`" or text.startswith("$(", i):
+                    return "operator"
+                word.append(text[i])
+                i += 1
+            if i >= n:
+                return "quote"
+            i += 1
+        elif char == "\\" and i + 1 < n:
+            word.append(text[i + 1])
+            i += 2
+        elif char in _OPERATOR_CHARS or text.startswith("$(", i):
+            return "operator"
+        else:
+            word.append(char)
+            i += 1
+    if started:
+        words.append("".join(word))
+    return words
+
+
+def canonical_rule(rule: Rule, tools: dict[str, ToolSpec]) -> Rule:
+    """`rule` with its command written as the shell splitter writes the
+    part it hands rules (`splitters.shell.quote_join`): its words, one blank
+    between each, quoted only where one holds a blank, a quote or an
+    operator's character. `Bash(rm -rf "/")`, `Bash( rm:*)`,
+    `Bash(git push :*)` (whose `:*` ends at a word) and `Bash(cat '~/x')`
+    met nothing, as no part is so written. A `*` stays a wildcard, quoted
+    or not. A rule whose words cannot be read is kept (`rule_problem`
+    refuses it); so is a prefix rule's blank before `:*`, which a
+    character prefix (`npm test :*`) ends a word with."""
+    pattern = rule.pattern
+    if pattern is None or not _splits_commands(tools.get(rule.tool)):
+        return rule
+    head, tail = (pattern[:-2], ":*") if pattern.endswith(":*") else (pattern, "")
+    words = command_words(head)
+    if type(words) is str or not words and not tail:
+        return rule
+    from .splitters.shell import quote_join  # (compiling and granting only)
+
+    text = quote_join(words)
+    if tail and head[-1:] in _BLANKS and tools[rule.tool].match == "prefix" and text:
+        text += " "
+    text += tail
+    if text == pattern or not tail and text.endswith(":*"):
+        return rule  # (as it was, or it would read as a prefix rule)
+    return Rule(rule.tool, ("!" if rule.carve_out else "") + text, rule.source, rule.note)
 
 
 def alias_problems(aliases: dict[str, list[str]]) -> list[str]:

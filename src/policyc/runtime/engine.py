@@ -578,15 +578,20 @@ class Table:
         replaces the set in place. Raises ValueError for an unnamed source
         and `RuleSyntaxError` for a rule list that does not parse.
         """
-        from .checks import expand_aliases  # here, as grant sets are rare: start-up stays short
+        from .checks import (  # (grant sets are rare: start-up stays short)
+            canonical_rule,
+            expand_aliases,
+        )
 
         src = _coerce_source(source)
         if not src.name:
             raise ValueError("a grant set's source must be named")
         given = {
-            "deny": expand_aliases(_coerce_rules(deny, src), self.aliases),
-            "ask": expand_aliases(_coerce_rules(ask, src), self.aliases),
-            "allow": expand_aliases(_coerce_rules(allow, src), self.aliases),
+            action: [
+                canonical_rule(rule, self.tools)
+                for rule in expand_aliases(_coerce_rules(rules, src), self.aliases)
+            ]
+            for action, rules in (("deny", deny), ("ask", ask), ("allow", allow))
         }
         kept: dict[str, list[Rule]] = {"deny": [], "ask": [], "allow": []}
         refused: list[Refusal] = []

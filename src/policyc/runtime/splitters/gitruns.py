@@ -29,7 +29,6 @@ when git has options, or one of these commands (`shell` calls it then).
 from __future__ import annotations
 
 from .programs import GIT_OPTIONS_RUN
-from .shell import quote_join
 from .words import SplitError, Word, new_word, part_of
 
 # Settings whose value git runs as a command (git 2.39 to 2.47), by
@@ -185,12 +184,14 @@ def _settings_commands(settings: list[tuple[str, Word | None]], via: str = "-c")
 
 def _alias_commands(words: list[Word], at: int, aliases: dict[str, Word | None]) -> list:
     """What `git ALIAS ARGS...` runs when `-c alias.ALIAS=...` defines it."""
+    import shlex  # (here: it imports `re`, which a hook run does not need)
+
     if any(w.expands for w in words[at + 1 :]):
         raise SplitError("a git alias's arguments with a variable cannot be evaluated statically")
     command, args = words[at].value, [w.value for w in words[at + 1 :]]
     for _ in range(_ALIAS_DEPTH):
         if command not in aliases:
-            joined = quote_join(["git", command, *args])
+            joined = shlex.join(["git", command, *args])  # (read by the shell again)
             return [("string", new_word(Word, (joined, 0, 0, False, True)))]
         setting = aliases[command]
         if setting is None:
@@ -201,7 +202,7 @@ def _alias_commands(words: list[Word], at: int, aliases: dict[str, Word | None])
             raise SplitError(f"git alias {command} with a variable cannot be evaluated statically")
         text = setting.value
         if text.startswith("!"):  # run by the shell, with the arguments after it
-            script = text[1:] + (" " + quote_join(args) if args else "")
+            script = text[1:] + (" " + shlex.join(args) if args else "")
             return [("string", part_of(setting, script))]
         if any(c in text for c in "'\"\\"):
             raise SplitError(f"git alias {command} with quotes cannot be evaluated statically")

@@ -14,8 +14,8 @@ known statically.
 Each simple command becomes a subject `{"args": {FIELD: CANONICAL}, "text":
 SOURCE}`: CANONICAL is its words after quote removal, wrappers and safe
 assignments stripped, joined with single spaces and re-quoted only where a
-word needs it (as `shlex.join`), so `'git'  status` and `git status` read the
-same; SOURCE is the command as written, for the prompt. Redirect targets
+word needs it to stay one word (`quote_join`), so `'git'  status` and `git
+status` read the same; SOURCE is the command as written, for the prompt. Redirect targets
 become subjects of the file tools. Anything we cannot evaluate raises
 `SplitError` with a specific reason, and the call is blocked (fail closed).
 """
@@ -583,8 +583,15 @@ DEFAULT_CONFIG = ShellConfig()
 _NOT_PLAIN = frozenset("'\"\\$`#<>(){}!*?[]~=\r\v\f")
 # The list and pipeline operators, longest first; NUL, which no command holds, stands in for each.
 _PLAIN_SEPARATORS = ("||", "&&", "|&", ";", "&", "|", "\n")
-# What `shlex.quote` leaves unquoted (its `[^\w@%+=:,./-]` test, ASCII).
-_SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-")
+# What a subject leaves unquoted: what `shlex.quote` does (its `[^\w@%+=:,./-]`
+# test, ASCII), and the characters that only the shell reads (a tilde, a
+# glob, a variable's `$`: `~`, `*`, `?`, `[`, `]`, `{`, `}`, `$`, `!`, `^`,
+# `#`), which a word holds after quote removal as it was written. Quoted,
+# `cat ~/.ssh/id_rsa` was `cat '~/.ssh/id_rsa'`, and `Bash(cat ~/.ssh/id_rsa)`,
+# `Bash(rm -rf ~)` and `Bash(ls *.py)` were denies that never matched.
+_SAFE = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-~*?[]{}$!^#"
+)
 _SAFE_TEXT = _SAFE | frozenset(" \t")
 _SAFE_SPACE = _SAFE | frozenset(" ")
 # The characters the operators are made of.
@@ -592,7 +599,11 @@ _SEPARATOR_CHARS = frozenset("|&;\n")
 
 
 def quote_join(words: list[str]) -> str:
-    """`shlex.join`, without importing shlex (and `re`) for words that need no quotes."""
+    """The words joined by single spaces, each quoted as `shlex.quote` does
+    where it holds a character outside `_SAFE` (a blank, a quote, an
+    operator's), so that each stays one word: a subject's text, for rules.
+    Not for the shell to read again (`~`, `*` and `$` are left bare): use
+    `shlex.join` for that. Imports shlex (and `re`) only for such a word."""
     if "" not in words:
         # Most commands: no word needs quotes, so the words joined hold only
         # safe characters and the spaces between them (three C passes, where
