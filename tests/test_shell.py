@@ -248,18 +248,52 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
     ),
 )
 def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
-    from policyc.runtime.splitters.shell import split_general
+    from policyc.runtime.splitters.shell import DEFAULT_CONFIG, split_general
 
     command = words[0] + "".join(g + w for g, w in zip(glue, words[1:], strict=False))
-    try:
-        fast = split(command)
-    except SplitError as exc:
-        fast = ("error", str(exc))
-    try:
-        general = split_general(command)
-    except SplitError as exc:
-        general = ("error", str(exc))
-    assert fast == general, command
+    # (and with options shown in each order, as for a policy denying `rm -rf:*`)
+    for config in (DEFAULT_CONFIG, DEFAULT_CONFIG._replace(reorder=True)):
+        try:
+            fast = split(command, config)
+        except SplitError as exc:
+            fast = ("error", str(exc))
+        try:
+            general = split_general(command, config)
+        except SplitError as exc:
+            general = ("error", str(exc))
+        assert fast == general, command
+
+
+def test_a_deny_naming_options_meets_them_in_any_order():
+    """`Bash(rm -rf:*)` met `rm -rf x` alone: `rm -fr x`, `rm -r -f x` and
+    `rm x -rf` run the same. A policy with such a deny or ask rule sees each
+    part holding one-letter options in each order of them (up to three),
+    one cluster where the first stood and right after the program; one
+    with none pays nothing for it."""
+    from policyc.runtime.splitters.shell import DEFAULT_CONFIG
+
+    text = "default allow\ntool bash glob(command) split shell\ndeny bash(rm -rf:*) bash(git clean -fdx)\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for command in [
+        "rm -fr x",
+        "rm -r -f x",
+        "rm x -rf",
+        "sudo rm -fr x",
+        "git clean -xdf",
+        "git clean -d -x -f",
+    ]:
+        assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
+    for command in ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"]:
+        assert table.decide("bash", {"command": command}, cwd="/r").action == "allow", command
+    reorder = DEFAULT_CONFIG._replace(reorder=True)
+
+    def views(command):
+        return [s["args"]["command"] for s in split(command, reorder)[1:] if "tool" not in s]
+
+    assert views("rm -r x -f") == ["rm -rf x", "rm -fr x"]
+    assert views("rm x -rf") == ["rm x -fr", "rm -rf x", "rm -fr x"]
+    assert views("ls -l") == views("git log -5") == views("rm -- -rf x") == []
+    assert [s for s in split("rm -fr x") if s.get("constrain") and "tool" not in s] == []
 
 
 def _plain_by_regex(command: str) -> list[dict] | None:

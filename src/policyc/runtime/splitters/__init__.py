@@ -36,13 +36,19 @@ Splitter = Callable[[object, tuple], list]
 
 
 def make_splitter(
-    tool: str, spec, tools: dict, cwd_tools: frozenset = frozenset()
+    tool: str,
+    spec,
+    tools: dict,
+    cwd_tools: frozenset = frozenset(),
+    reorder_tools: frozenset = frozenset(),
 ) -> Splitter | None:
     """The subject function for `tool`, or None when the host supplies subjects.
 
     `cwd_tools` are the tools with path rules anchored at the working
     directory: a path meant for one of them, seen without a working
     directory, fails closed rather than slipping past those rules.
+    `reorder_tools` (`option_tools`) those whose deny or ask rules name a
+    command's options: their parts are shown in each order of them too.
     """
     if spec.split is True or not spec.split:
         return None
@@ -61,7 +67,12 @@ def make_splitter(
         return target.field if target is not None and target.match and target.field else "path"
 
     config = ShellConfig(
-        field, write_tool, target_field(write_tool), read_tool, target_field(read_tool)
+        field,
+        write_tool,
+        target_field(write_tool),
+        read_tool,
+        target_field(read_tool),
+        tool in reorder_tools,
     )
     # A redirect target sent to a tool that normalises its paths is normalised too.
     normalise = {
@@ -171,4 +182,35 @@ def cwd_tools(rules, tools: dict) -> frozenset:
     )
 
 
-__all__ = ["BUILTIN", "ShellConfig", "SplitError", "make_splitter", "split_shell"]
+def option_tools(rules, tools: dict) -> frozenset:
+    """Shell-split tools with a deny or ask rule (`rules`) that names two or
+    more one-letter options (`Bash(rm -rf:*)`, `Bash(rm -r -f /)`), whose
+    parts are then shown in each order of them (`shell.options_reordered`):
+    a policy with none pays nothing for it."""
+    shells = {name for name, spec in tools.items() if spec is not None and spec.split == "shell"}
+    if not shells:
+        return frozenset()
+    found = set()
+    for rule in rules:
+        spec = rule.spec
+        # (a string test first: a load reads every deny and ask rule here)
+        if spec is None or " -" not in spec or rule.tool not in shells or rule.tool in found:
+            continue
+        letters = "".join(
+            word[1:]
+            for word in spec.removesuffix(":*").split()
+            if len(word) > 1 and word[0] == "-" and word[1:].isalpha()
+        )
+        if len(letters) > 1:
+            found.add(rule.tool)
+    return frozenset(found)
+
+
+__all__ = [
+    "BUILTIN",
+    "ShellConfig",
+    "SplitError",
+    "make_splitter",
+    "option_tools",
+    "split_shell",
+]

@@ -563,10 +563,13 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
+# `reorder`: the policy has a deny or ask command rule naming options
+# (`Bash(rm -rf:*)`): each part with options is shown in their other orders
+# too (`options_reordered`).
 _ShellConfig = namedtuple(
     "ShellConfig",
-    "field write_tool write_field read_tool read_field",
-    defaults=("command", "edit", "path", "read", "path"),
+    "field write_tool write_field read_tool read_field reorder",
+    defaults=("command", "edit", "path", "read", "path", False),
 )
 
 
@@ -713,6 +716,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
+        if config.reorder and " -" in text:
+            out += options_reordered(words, stripped, config.field)
         if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
             out += _past_leading_options(words, head, stripped, config)
         elif files and head in FILE_READERS:
@@ -1128,6 +1133,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
+    if config.reorder and known is None and " -" in canonical:
+        out += options_reordered([w.value for w in rest], text, config.field)
     if rest[0] is not words[k] and (k or not guarded):
         # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
         # make`): deny and ask rules see it as written past the assignments
@@ -1291,6 +1298,42 @@ def _opened(subject: dict, known: str | None) -> dict:
     if known is not None:
         subject["open"] = known
     return subject
+
+
+def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
+    """The part with its one-letter options in each other order, joined in
+    one cluster where the first stood and, as getopt takes options after
+    operands, right after the program, for deny and ask rules: `rm -fr x`,
+    `rm -r -f x` and `rm x -rf` run what `rm -rf x` does, which
+    `Bash(rm -rf:*)` met alone. Up to three letters (six orders); a word
+    after `--` is an operand, and one of other characters (`-5`, `-n5`) is
+    left where it stands. An option's value read as an option here only
+    adds a view (`git commit -m -x`), which a deny may meet."""
+    first, letters, kept = -1, "", []
+    for k in range(1, len(words)):
+        word = words[k]
+        if word == "--":
+            kept += words[k:]
+            break
+        if len(word) > 1 and word[0] == "-" and word[1:].isalpha() and word.isascii():
+            if first < 0:
+                first = len(kept)
+            letters += "".join(c for c in word[1:] if c not in letters)
+        else:
+            kept.append(word)
+    if first < 0 or len(letters) < 2 or len(letters) > 3:
+        return []
+    from itertools import permutations
+
+    seen = {quote_join(words)}
+    out = []
+    for at in (first, 0) if first else (0,):
+        for order in permutations(letters):
+            joined = quote_join([words[0], *kept[:at], "-" + "".join(order), *kept[at:]])
+            if joined not in seen:
+                seen.add(joined)
+                out.append({"args": {field: joined}, "text": text, "constrain": True})
+    return out
 
 
 def _past_leading_options(words: list[str], program: str, text: str, config) -> list[dict]:
