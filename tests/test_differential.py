@@ -727,3 +727,31 @@ def test_the_index_finds_the_first_rule_an_open_value_may_match(kind, specs_, kn
         -1,
     )
     assert index.open_first("bash", kind, known) == want
+
+
+def test_command_rules_build_and_grant_alike_in_both_backends():
+    """A command rule of a shell-split tool is written as the splitter writes
+    a part (`Bash(rm -rf "/")` is `rm -rf /`), and refused when it holds an
+    operator or an open quote: at build, and in a grant, by both backends
+    alike, with the same reasons."""
+    data = {
+        "matchers": {"bash": {"match": "glob", "field": "command", "split": "shell"}},
+        "default": "allow",
+        "deny": 'bash(rm -rf "/") bash( chmod:*)',
+    }
+    _, compiled, reference = build_both(data)
+    for command in ["rm -rf /", "chmod 777 x", "rm -fr /"]:
+        got = compiled.decide("bash", {"command": command}, cwd="/r")
+        assert got == reference.decide("bash", {"command": command}, cwd="/r"), command
+        assert got.action == "block", command
+    source = Source("skill:a", 1, True)
+    rules = dict(deny="bash(a | b) bash(x:*) bash(git  push)", ask='bash(echo "x)', allow="")
+    got = _grants(compiled.activate(source, **rules))
+    assert got == _grants(reference.activate(source, **rules))
+    assert [rule for rule, _ in got[1]] == ["bash(a | b)", 'bash(echo "x)']
+    assert all("never matches" in reason for _, reason in got[1])
+    for data["deny"] in ["bash(curl * | sh)", 'bash(echo "x)']:
+        with pytest.raises(PolicyErrors):
+            load(compile_bundle(parse_bundle(json.dumps(data), "b.json"), "test"))
+        with pytest.raises(ReferenceBuildError):
+            ReferenceEngine(parse_bundle(json.dumps(data), "b.json"))

@@ -211,7 +211,12 @@ class ReferenceEngine:
             if words == "quote":
                 return ("bad_quotes", f"policyc: {rule} never matches: a quote is not closed")
             if words == "operator":
-                return ("bad_operator", f"policyc: {rule} never matches: it holds a shell operator")
+                return (
+                    "bad_operator",
+                    f"policyc: {rule} never matches: it holds a shell operator, and each part "
+                    "of a command is held to the rules alone (`a && b` runs when each part is "
+                    "allowed)",
+                )
         return None
 
     # -- SPEC section 2 ---------------------------------------------------
