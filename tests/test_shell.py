@@ -281,6 +281,7 @@ def test_a_deny_naming_options_meets_them_in_any_order():
         "sudo rm -fr x",
         "git clean -xdf",
         "git clean -d -x -f",
+        "rm -fr $D",
     ]:
         assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
     for command in ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"]:

@@ -15,8 +15,8 @@ Each simple command becomes a subject `{"args": {FIELD: CANONICAL}, "text":
 SOURCE}`: CANONICAL is its words after quote removal, wrappers and safe
 assignments stripped, joined with single spaces and re-quoted only where a
 word needs it to stay one word (`quote_join`), so `'git'  status` and `git
-status` read the same; SOURCE is the command as written, for the prompt. Redirect targets
-become subjects of the file tools. Anything we cannot evaluate raises
+status` read the same; SOURCE is the command as written, for the prompt.
+Redirect targets become subjects of the file tools. Anything we cannot evaluate raises
 `SplitError` with a specific reason, and the call is blocked (fail closed).
 """
 
@@ -1133,7 +1133,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
-    if config.reorder and known is None and " -" in canonical:
+    if config.reorder and " -" in canonical:  # (`rm -fr $D` too: its text, to deny rules)
         out += options_reordered([w.value for w in rest], text, config.field)
     if rest[0] is not words[k] and (k or not guarded):
         # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
