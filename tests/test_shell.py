@@ -286,12 +286,27 @@ def test_a_deny_naming_options_meets_them_in_any_order():
         assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
     for command in ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"]:
         assert table.decide("bash", {"command": command}, cwd="/r").action == "allow", command
+    # Options that are one another (`SAME_OPTIONS`): by either name, in any order.
+    text = "default allow\ntool bash glob(command) split shell\n"
+    text += "deny bash(rm -rf:*) bash(git push --force:*) bash(chmod -R:*)\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for command in [
+        "rm --recursive --force x",
+        "rm -Rf x",
+        "rm -f --recursive x",
+        "git push -f",
+        "git push origin main -f",
+        "chmod --recursive 777 x",
+    ]:
+        assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
+    for command in ["git push", "git push --force-with-lease", "rm -- --force x", "chmod 777 x"]:
+        assert table.decide("bash", {"command": command}, cwd="/r").action == "allow", command
     reorder = DEFAULT_CONFIG._replace(reorder=True)
 
     def views(command):
         return [s["args"]["command"] for s in split(command, reorder)[1:] if "tool" not in s]
 
-    assert views("rm -r x -f") == ["rm -rf x", "rm -fr x"]
+    assert views("rm -r x -f") == ["rm -rf x", "rm -fr x", "rm --recursive x --force"]
     assert views("rm x -rf") == ["rm x -fr", "rm -rf x", "rm -fr x"]
     assert views("ls -l") == views("git log -5") == views("rm -- -rf x") == []
     assert [s for s in split("rm -fr x") if s.get("constrain") and "tool" not in s] == []

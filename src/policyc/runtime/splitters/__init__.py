@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..domains import url_host
 from ..matchers import field_value
 from ..paths import PathError, glob_stand_in, normalize_path, path_anchor
-from .shell import ShellConfig, SplitError
+from .shell import SAME_OPTIONS, ShellConfig, SplitError, options_key
 from .shell import split as split_shell
 from .words import ANY_FILE
 
@@ -184,9 +184,11 @@ def cwd_tools(rules, tools: dict) -> frozenset:
 
 def option_tools(rules, tools: dict) -> frozenset:
     """Shell-split tools with a deny or ask rule (`rules`) that names two or
-    more one-letter options (`Bash(rm -rf:*)`, `Bash(rm -r -f /)`), whose
-    parts are then shown in each order of them (`shell.options_reordered`):
-    a policy with none pays nothing for it."""
+    more one-letter options (`Bash(rm -rf:*)`, `Bash(rm -r -f /)`), or an
+    option of a program whose options have other names (`Bash(git push
+    --force:*)`, `shell.SAME_OPTIONS`), whose parts are then shown in each
+    order and name of them (`shell.options_reordered`): a policy with none
+    pays nothing for it."""
     shells = {name for name, spec in tools.items() if spec is not None and spec.split == "shell"}
     if not shells:
         return frozenset()
@@ -196,12 +198,11 @@ def option_tools(rules, tools: dict) -> frozenset:
         # (a string test first: a load reads every deny and ask rule here)
         if spec is None or " -" not in spec or rule.tool not in shells or rule.tool in found:
             continue
+        words = spec.removesuffix(":*").split()
         letters = "".join(
-            word[1:]
-            for word in spec.removesuffix(":*").split()
-            if len(word) > 1 and word[0] == "-" and word[1:].isalpha()
+            word[1:] for word in words if len(word) > 1 and word[0] == "-" and word[1:].isalpha()
         )
-        if len(letters) > 1:
+        if len(letters) > 1 or words and options_key(words) in SAME_OPTIONS:
             found.add(rule.tool)
     return frozenset(found)
 

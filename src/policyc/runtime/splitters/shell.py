@@ -1300,39 +1300,82 @@ def _opened(subject: dict, known: str | None) -> dict:
     return subject
 
 
+# Options that are one another, by program (or git's command): the letter
+# each is, in GNU's and git's manuals (`rm -R` and `rm --recursive` are
+# `rm -r`; `git push --force` is `git push -f`).
+SAME_OPTIONS = {
+    **dict.fromkeys(("rm", "cp"), {"-R": "r", "--recursive": "r", "--force": "f"}),
+    **dict.fromkeys(("chmod", "chown", "chgrp"), {"--recursive": "R"}),
+    **dict.fromkeys(("git push", "git clean", "git checkout"), {"--force": "f"}),
+}
+
+
+def options_key(words: list[str]) -> str:
+    """The key of `SAME_OPTIONS` a command's words are read by."""
+    return words[0] + " " + words[1] if words[0] == "git" and len(words) > 1 else words[0]
+
+
 def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
     """The part with its one-letter options in each other order, joined in
     one cluster where the first stood and, as getopt takes options after
-    operands, right after the program, for deny and ask rules: `rm -fr x`,
-    `rm -r -f x` and `rm x -rf` run what `rm -rf x` does, which
-    `Bash(rm -rf:*)` met alone. Up to three letters (six orders); a word
-    after `--` is an operand, and one of other characters (`-5`, `-n5`) is
-    left where it stands. An option's value read as an option here only
-    adds a view (`git commit -m -x`), which a deny may meet."""
+    operands, right after the program (git's command), for deny and ask
+    rules: `rm -fr x`, `rm -r -f x` and `rm x -rf` run what `rm -rf x`
+    does, which `Bash(rm -rf:*)` met alone. An option that is another (`SAME_OPTIONS`)
+    is read as that letter (`rm -Rf`, `rm --recursive --force`), and a
+    letter with a long name alone is shown by it too (`git push -f` as
+    `git push --force`). Up to three letters (six orders); a word after
+    `--` is an operand, and one of other characters (`-5`, `-n5`) is left
+    where it stands. An option's value read as an option here only adds a
+    view (`git commit -m -x`), which a deny may meet."""
+    same = SAME_OPTIONS.get(options_key(words), {})
+    named = {letter: name for name, letter in same.items() if name[:2] == "--"}
     first, letters, kept = -1, "", []
     for k in range(1, len(words)):
         word = words[k]
         if word == "--":
             kept += words[k:]
             break
+        if word in same:
+            word = "-" + same[word]
         if len(word) > 1 and word[0] == "-" and word[1:].isalpha() and word.isascii():
             if first < 0:
                 first = len(kept)
-            letters += "".join(c for c in word[1:] if c not in letters)
+            for char in word[1:]:
+                char = same.get("-" + char, char)
+                letters += char if char not in letters else ""
         else:
             kept.append(word)
-    if first < 0 or len(letters) < 2 or len(letters) > 3:
-        return []
-    from itertools import permutations
-
     seen = {quote_join(words)}
+    views = [words]
+    if first >= 0 and 0 < len(letters) <= 3:
+        from itertools import permutations
+
+        lead = 1 if words[0] == "git" else 0  # (right after git's command)
+        for at in (first, lead) if first > lead else (first,):
+            views += [
+                [words[0], *kept[:at], "-" + "".join(order), *kept[at:]]
+                for order in permutations(letters)
+            ]
+    if named:  # and each with a letter alone by its long name (`-f` as `--force`)
+        views += [_by_long_names(view, named) for view in views]
     out = []
-    for at in (first, 0) if first else (0,):
-        for order in permutations(letters):
-            joined = quote_join([words[0], *kept[:at], "-" + "".join(order), *kept[at:]])
-            if joined not in seen:
-                seen.add(joined)
-                out.append({"args": {field: joined}, "text": text, "constrain": True})
+    for view in views:
+        joined = quote_join(view)
+        if joined not in seen:
+            seen.add(joined)
+            out.append({"args": {field: joined}, "text": text, "constrain": True})
+    return out
+
+
+def _by_long_names(words: list[str], named: dict[str, str]) -> list[str]:
+    """The words with each option of one letter that has a long name (`-f`:
+    `--force`) by that name, up to `--`."""
+    out = list(words)
+    for k, word in enumerate(words):
+        if word == "--":
+            break
+        if len(word) == 2 and word[0] == "-" and word[1] in named:
+            out[k] = named[word[1]]
     return out
 
 
