@@ -40,15 +40,16 @@ def make_splitter(
     spec,
     tools: dict,
     cwd_tools: frozenset = frozenset(),
-    reorder_tools: frozenset = frozenset(),
+    reorder_tools: dict | None = None,
 ) -> Splitter | None:
     """The subject function for `tool`, or None when the host supplies subjects.
 
     `cwd_tools` are the tools with path rules anchored at the working
     directory: a path meant for one of them, seen without a working
     directory, fails closed rather than slipping past those rules.
-    `reorder_tools` (`option_tools`) those whose deny or ask rules name a
-    command's options: their parts are shown in each order of them too.
+    `reorder_tools` (`option_tools`): by tool, the programs its deny or ask
+    rules name with options, whose parts are shown in each order and name
+    of them too.
     """
     if spec.split is True or not spec.split:
         return None
@@ -72,7 +73,7 @@ def make_splitter(
         target_field(write_tool),
         read_tool,
         target_field(read_tool),
-        tool in reorder_tools,
+        (reorder_tools or {}).get(tool, frozenset()),
     )
     # A redirect target sent to a tool that normalises its paths is normalised too.
     normalise = {
@@ -182,29 +183,33 @@ def cwd_tools(rules, tools: dict) -> frozenset:
     )
 
 
-def option_tools(rules, tools: dict) -> frozenset:
+def option_tools(rules, tools: dict) -> dict[str, frozenset]:
     """Shell-split tools with a deny or ask rule (`rules`) that names two or
     more one-letter options (`Bash(rm -rf:*)`, `Bash(rm -r -f /)`), or an
     option of a program whose options have other names (`Bash(git push
     --force:*)`, `shell.SAME_OPTIONS`), whose parts are then shown in each
-    order and name of them (`shell.options_reordered`): a policy with none
-    pays nothing for it."""
+    order and name of them (`shell.options_reordered`); by tool, the
+    programs such rules name (a rule's first word; `*` for one with a
+    wildcard): a policy with none, and a part of another program, pays
+    nothing for it."""
     shells = {name for name, spec in tools.items() if spec is not None and spec.split == "shell"}
     if not shells:
-        return frozenset()
-    found = set()
+        return {}
+    found: dict[str, set] = {}
     for rule in rules:
         spec = rule.spec
         # (a string test first: a load reads every deny and ask rule here)
-        if spec is None or " -" not in spec or rule.tool not in shells or rule.tool in found:
+        if spec is None or " -" not in spec or rule.tool not in shells:
             continue
         words = spec.removesuffix(":*").split()
         letters = "".join(
             word[1:] for word in words if len(word) > 1 and word[0] == "-" and word[1:].isalpha()
         )
         if len(letters) > 1 or words and options_key(words) in SAME_OPTIONS:
-            found.add(rule.tool)
-    return frozenset(found)
+            program = words[0].removeprefix("!")
+            wild = "*" in program or "?" in program
+            found.setdefault(rule.tool, set()).add("*" if wild else program)
+    return {tool: frozenset(programs) for tool, programs in found.items()}
 
 
 __all__ = [

@@ -23,6 +23,7 @@ Redirect targets become subjects of the file tools. Anything we cannot evaluate 
 from __future__ import annotations
 
 from collections import namedtuple
+from itertools import permutations
 
 from ..paths import files_named_under
 from .bindings import (
@@ -563,13 +564,13 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
-# `reorder`: the policy has a deny or ask command rule naming options
-# (`Bash(rm -rf:*)`): each part with options is shown in their other orders
-# too (`options_reordered`).
+# `reorder`: the programs a deny or ask command rule names with options
+# (`Bash(rm -rf:*)`: rm; `*` for any): a part of one with options is shown
+# in their other orders and names too (`options_reordered`).
 _ShellConfig = namedtuple(
     "ShellConfig",
     "field write_tool write_field read_tool read_field reorder",
-    defaults=("command", "edit", "path", "read", "path", False),
+    defaults=("command", "edit", "path", "read", "path", frozenset()),
 )
 
 
@@ -716,7 +717,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
-        if config.reorder and " -" in text:
+        if config.reorder and " -" in text and _reorders(config.reorder, head):
             out += options_reordered(words, stripped, config.field)
         if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
             out += _past_leading_options(words, head, stripped, config)
@@ -1133,7 +1134,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
-    if config.reorder and " -" in canonical:  # (`rm -fr $D` too: its text, to deny rules)
+    if config.reorder and " -" in canonical and _reorders(config.reorder, rest[0].value):
+        # (`rm -fr $D` too: its words as written, to deny and ask rules)
         out += options_reordered([w.value for w in rest], text, config.field)
     if rest[0] is not words[k] and (k or not guarded):
         # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
@@ -1315,6 +1317,10 @@ def options_key(words: list[str]) -> str:
     return words[0] + " " + words[1] if words[0] == "git" and len(words) > 1 else words[0]
 
 
+def _reorders(programs: frozenset, program: str) -> bool:
+    return program in programs or "*" in programs
+
+
 def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
     """The part with its one-letter options in each other order, joined in
     one cluster where the first stood and, as getopt takes options after
@@ -1348,8 +1354,6 @@ def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
     seen = {quote_join(words)}
     views = [words]
     if first >= 0 and 0 < len(letters) <= 3:
-        from itertools import permutations
-
         lead = 1 if words[0] == "git" else 0  # (right after git's command)
         for at in (first, lead) if first > lead else (first,):
             views += [
