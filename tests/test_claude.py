@@ -161,11 +161,35 @@ def test_translate_spec(tool, spec, translated):
     assert translate_spec(tool, spec) == translated
 
 
-def test_a_settings_relative_path_is_anchored_at_the_settings_folder(tmp_path):
-    contents = {"project": {"permissions": {"deny": ["Read(/secrets/**)"]}}}
-    t = table(tmp_path, ("project",), contents=contents)
-    assert decide(t, "Read", {"file_path": str(tmp_path / "secrets" / "k")}).action == "block"
-    assert decide(t, "Read", {"file_path": "/secrets/k"}).action == "defer"
+def test_a_settings_relative_path_is_anchored_where_claude_code_anchors_it(tmp_path):
+    """`/x` is under the settings' root, as Claude Code reads it: the
+    project's folder for project and local settings (the one holding
+    `.claude/`: anchored at `.claude/`, `Read(/secrets/**)` never matched),
+    the working directory for managed ones, `~/.claude` for the user's."""
+    deny = json.dumps({"permissions": {"deny": ["Read(/secrets/**)"]}})
+    files = {
+        "project": tmp_path / "repo" / ".claude" / "settings.json",
+        "local": tmp_path / "repo" / ".claude" / "settings.local.json",
+        "managed": tmp_path / "etc" / "managed-settings.json",
+        "user": tmp_path / "home" / ".claude" / "settings.json",
+    }
+    for scope, path in files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(deny)
+        bundle, _ = read_claude_settings([(scope, str(path))], trust_workspace=True)
+        t = load(compile_bundle(bundle, "t"))
+        under = {
+            "project": tmp_path / "repo",
+            "local": tmp_path / "repo",
+            "managed": Path("/work"),
+            "user": tmp_path / "home" / ".claude",
+        }[scope]
+        got = decide(t, "Read", {"file_path": str(under / "secrets" / "k")}, cwd="/work")
+        assert got.action == "block", scope
+        assert decide(t, "Read", {"file_path": "/secrets/k"}, cwd="/work").action == "defer"
+    assert decide(t, "Read", {"file_path": str(tmp_path / "repo" / "secrets" / "k")}).action == (
+        "defer"  # (the user's `/secrets` is under ~/.claude)
+    )
 
 
 @pytest.mark.parametrize(

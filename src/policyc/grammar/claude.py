@@ -12,8 +12,9 @@ Claude Code's rules are translated to policyc's where they differ:
 - `Bash(ls *)`: a trailing ` *` with no other `*` also matches the bare
   command, so it becomes `Bash(ls:*)`.
 - Paths (Read, Edit, ...): `//x` is absolute (`/x`), `~/x` is the home
-  directory, `/x` is relative to the settings file's folder (`@/x`), `./x`
-  and `x/y` are relative to the working directory, and a pattern without a
+  directory, `/x` is relative to the settings' root (`settings_root`: the
+  project's folder, or `~/.claude` for user settings), `./x` and `x/y` are
+  relative to the working directory, and a pattern without a
   slash matches at any depth below it (`*.env` -> `./**/*.env`).
 - `permissions.additionalDirectories` allow Read under each: `~/x` under
   the home directory, a relative one (`../docs`) under the working
@@ -152,8 +153,10 @@ def _directory_rule(directory: str) -> str:
     return "./" + folder.removeprefix("./") + "/**" if folder not in ("", ".") else "./**"
 
 
-def translate_spec(tool: str, spec: str) -> str:
-    """A Claude Code specifier in policyc's terms (see the module docstring)."""
+def translate_spec(tool: str, spec: str, root: str | None = None) -> str:
+    """A Claude Code specifier in policyc's terms (see the module docstring).
+    `root`: where its settings anchor `/x` (`settings_root`); None, the
+    settings file's own folder (`@/x`)."""
     bang = "!" if spec.startswith("!") else ""
     body = spec[len(bang) :]
     if tool == "Bash" and body.endswith(" *") and body.count("*") == 1:
@@ -162,7 +165,7 @@ def translate_spec(tool: str, spec: str) -> str:
         if body.startswith("//"):
             body = "/" + body.lstrip("/")
         elif body.startswith("/"):
-            body = "@" + body
+            body = ("@" if root is None else root.rstrip("/")) + body
         elif body == "~" or body.startswith("~/") or body.startswith("./"):
             pass
         elif "/" not in body.rstrip("/"):
@@ -170,6 +173,21 @@ def translate_spec(tool: str, spec: str) -> str:
         else:
             body = "./" + body
     return bang + body
+
+
+def settings_root(scope: str, path: Path) -> str | None:
+    """Where Claude Code anchors a settings file's `/x` path rules: user
+    settings at their own folder (`~/.claude`: None, `@/x`), the others at
+    the folder Claude Code was started in, the project's (which holds
+    `.claude/settings.json`): that folder when the file is in a `.claude`
+    folder, else the call's working directory (`.`). Anchored at
+    `.claude/`, `Edit(/src/**)` in a project's settings never matched."""
+    if scope == "user":
+        return None
+    folder = path.resolve().parent
+    if scope in WORKSPACE_SCOPES and folder.name == ".claude":
+        return str(folder.parent)
+    return "."
 
 
 class _Settings:
@@ -300,7 +318,7 @@ class _Settings:
                     )
                     continue
             if spec is not None:
-                spec = translate_spec(tool, spec)
+                spec = translate_spec(tool, spec, settings_root(self.scope, self.path))
             out.append(RuleRef(Rule(tool, spec), self.span(pointer)))
         return out
 
