@@ -750,8 +750,9 @@ def test_command_rules_build_and_grant_alike_in_both_backends():
     assert got == _grants(reference.activate(source, **rules))
     assert [rule for rule, _ in got[1]] == ["bash(a | b)", 'bash(echo "x)']
     assert all("never matches" in reason for _, reason in got[1])
-    for data["deny"] in ["bash(curl * | sh)", 'bash(echo "x)']:
+    for deny in ["bash(curl * | sh)", 'bash(echo "x)']:
+        text = json.dumps({**data, "deny": deny})
         with pytest.raises(PolicyErrors):
-            load(compile_bundle(parse_bundle(json.dumps(data), "b.json"), "test"))
+            load(compile_bundle(parse_bundle(text, "b.json"), "test"))
         with pytest.raises(ReferenceBuildError):
-            ReferenceEngine(parse_bundle(json.dumps(data), "b.json"))
+            ReferenceEngine(parse_bundle(text, "b.json"))

@@ -272,35 +272,27 @@ def test_a_deny_naming_options_meets_them_in_any_order():
     with none pays nothing for it."""
     from policyc.runtime.splitters.shell import DEFAULT_CONFIG
 
-    text = "default allow\ntool bash glob(command) split shell\ndeny bash(rm -rf:*) bash(git clean -fdx)\n"
-    table = policyc.load(policyc.compile_text(text, "t.policy"))
-    for command in [
-        "rm -fr x",
-        "rm -r -f x",
-        "rm x -rf",
-        "sudo rm -fr x",
-        "git clean -xdf",
-        "git clean -d -x -f",
-        "rm -fr $D",
-    ]:
-        assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
-    for command in ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"]:
-        assert table.decide("bash", {"command": command}, cwd="/r").action == "allow", command
+    def verdicts(deny, blocked, allowed):
+        text = "default allow\ntool bash glob(command) split shell\ndeny " + deny + "\n"
+        table = policyc.load(policyc.compile_text(text, "t.policy"))
+        for commands, action in ((blocked, "block"), (allowed, "allow")):
+            for command in commands:
+                got = table.decide("bash", {"command": command}, cwd="/r").action
+                assert got == action, command
+
+    verdicts(
+        "bash(rm -rf:*) bash(git clean -fdx)",
+        ["rm -fr x", "rm -r -f x", "rm x -rf", "sudo rm -fr x", "git clean -xdf"]
+        + ["git clean -d -x -f", "rm -fr $D"],
+        ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"],
+    )
     # Options that are one another (`SAME_OPTIONS`): by either name, in any order.
-    text = "default allow\ntool bash glob(command) split shell\n"
-    text += "deny bash(rm -rf:*) bash(git push --force:*) bash(chmod -R:*)\n"
-    table = policyc.load(policyc.compile_text(text, "t.policy"))
-    for command in [
-        "rm --recursive --force x",
-        "rm -Rf x",
-        "rm -f --recursive x",
-        "git push -f",
-        "git push origin main -f",
-        "chmod --recursive 777 x",
-    ]:
-        assert table.decide("bash", {"command": command}, cwd="/r").action == "block", command
-    for command in ["git push", "git push --force-with-lease", "rm -- --force x", "chmod 777 x"]:
-        assert table.decide("bash", {"command": command}, cwd="/r").action == "allow", command
+    verdicts(
+        "bash(rm -rf:*) bash(git push --force:*) bash(chmod -R:*)",
+        ["rm --recursive --force x", "rm -Rf x", "rm -f --recursive x", "git push -f"]
+        + ["git push origin main -f", "chmod --recursive 777 x"],
+        ["git push", "git push --force-with-lease", "rm -- --force x", "chmod 777 x"],
+    )
     # Only the programs such rules name are shown so (`*` for a wildcard first word).
     from policyc.runtime.index import ToolSpec
     from policyc.runtime.model import Rule

@@ -673,8 +673,8 @@ class _PathPattern:
     ) -> bool:
         """Does the pattern match some path below `folder` (with `skipped`,
         one that goes through no folder of those names below it)? With
-        `placed` (a path
-        that may be a file or a folder: `paths.IF_FOLDER`), only a pattern
+        `placed` (a path that may be a file or a folder: `paths.IF_FOLDER`),
+        only a pattern
         tied to that place: one whose anchor is the folder or lies below it,
         or that names the folder itself (`./config/**`, `~/.aws/credentials`
         for `mv ~/.aws x`); not one on a name at any depth (`**/.env`,

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ..domains import url_host
 from ..matchers import field_value
 from ..paths import PathError, glob_stand_in, normalize_path, path_anchor
-from .shell import SAME_OPTIONS, ShellConfig, SplitError, options_key
+from .shell import SAME_OPTIONS, ShellConfig, SplitError, option_letters, options_key
 from .shell import split as split_shell
 from .words import ANY_FILE
 
@@ -202,9 +202,7 @@ def option_tools(rules, tools: dict) -> dict[str, frozenset]:
         if spec is None or " -" not in spec or rule.tool not in shells:
             continue
         words = spec.removesuffix(":*").split()
-        letters = "".join(
-            word[1:] for word in words if len(word) > 1 and word[0] == "-" and word[1:].isalpha()
-        )
+        letters = "".join(option_letters(word) for word in words)
         if len(letters) > 1 or words and options_key(words) in SAME_OPTIONS:
             program = words[0].removeprefix("!")
             wild = "*" in program or "?" in program

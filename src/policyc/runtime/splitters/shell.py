@@ -1317,6 +1317,13 @@ def options_key(words: list[str]) -> str:
     return words[0] + " " + words[1] if words[0] == "git" and len(words) > 1 else words[0]
 
 
+def option_letters(word: str) -> str:
+    """The letters of a word of one-letter options (`-rf`: "rf"), or ""."""
+    if len(word) > 1 and word[0] == "-" and word[1:].isalpha() and word.isascii():
+        return word[1:]
+    return ""
+
+
 def _reorders(programs: frozenset, program: str) -> bool:
     return program in programs or "*" in programs
 
@@ -1343,10 +1350,11 @@ def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
             break
         if word in same:
             word = "-" + same[word]
-        if len(word) > 1 and word[0] == "-" and word[1:].isalpha() and word.isascii():
+        cluster = option_letters(word)
+        if cluster:
             if first < 0:
                 first = len(kept)
-            for char in word[1:]:
+            for char in cluster:
                 char = same.get("-" + char, char)
                 letters += char if char not in letters else ""
         else:
