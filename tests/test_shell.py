@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 
 import policyc
 from policyc.runtime.paths import NO_GIT, files_named_under, stand_in_text
-from policyc.runtime.splitters.shell import MAX_LENGTH, SplitError, quote_join, split, split_general
+from policyc.runtime.splitters.shell import (
+    DEFAULT_CONFIG,
+    MAX_LENGTH,
+    SplitError,
+    quote_join,
+    split,
+    split_general,
+)
 
 POLICY = {
     "matchers": {
@@ -248,11 +255,10 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
     ),
 )
 def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
-    from policyc.runtime.splitters.shell import DEFAULT_CONFIG, split_general
 
     command = words[0] + "".join(g + w for g, w in zip(glue, words[1:], strict=False))
-    # (and with options shown in each order, as for a policy denying `rm -rf:*`)
-    for config in (DEFAULT_CONFIG, DEFAULT_CONFIG._replace(reorder=frozenset({"*"}))):
+    # (and with option views, as for a policy denying `rm -rf:*` and `kubectl delete -A:*`)
+    for config in (DEFAULT_CONFIG, _VIEWS):
         try:
             fast = split(command, config)
         except SplitError as exc:
@@ -264,53 +270,143 @@ def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
         assert fast == general, command
 
 
-def test_a_deny_naming_options_meets_them_in_any_order():
-    """`Bash(rm -rf:*)` met `rm -rf x` alone: `rm -fr x`, `rm -r -f x` and
-    `rm x -rf` run the same. A policy with such a deny or ask rule sees each
-    part holding one-letter options in each order of them (up to three),
-    one cluster where the first stood and right after the program; one
-    with none pays nothing for it."""
-    from policyc.runtime.splitters.shell import DEFAULT_CONFIG
+def _views_config(*specs):
+    from policyc.runtime.index import ToolSpec
+    from policyc.runtime.model import Rule
+    from policyc.runtime.splitters import option_tools
 
-    def verdicts(deny, blocked, allowed):
-        text = "default allow\ntool bash glob(command) split shell\ndeny " + deny + "\n"
-        table = policyc.load(policyc.compile_text(text, "t.policy"))
-        for commands, action in ((blocked, "block"), (allowed, "allow")):
-            for command in commands:
-                got = table.decide("bash", {"command": command}, cwd="/r").action
-                assert got == action, command
+    tools = {"bash": ToolSpec("glob", "command", "shell")}
+    shapes = option_tools([Rule("bash", spec) for spec in specs], tools).get("bash", {})
+    return DEFAULT_CONFIG._replace(reorder=shapes)
 
-    verdicts(
+
+_VIEWS = _views_config("rm -rf:*", "git push --force:*", "kubectl delete -A:*", "x* -ab", "ls a")
+
+
+def _decides(deny, blocked, allowed):
+    text = "default allow\ntool bash glob(command) split shell\ndeny " + deny + "\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for commands, action in ((blocked, "block"), (allowed, "allow")):
+        for command in commands:
+            got = table.decide("bash", {"command": command}, cwd="/r").action
+            assert got == action, command
+
+
+def test_a_deny_naming_options_meets_them_as_getopt_reads_them():
+    """`Bash(rm -rf:*)` met `rm -rf x` alone: `rm -fr x`, `rm -r -f x`,
+    `rm x -rf` and `rm -vrf x` run the same, and `Bash(git reset
+    --hard:*)` missed `git reset -q --hard`. A deny or ask rule's options
+    are met in any place, order, cluster or name, among others; its other
+    words are the part's operands in order."""
+    _decides(
         "bash(rm -rf:*) bash(git clean -fdx)",
         ["rm -fr x", "rm -r -f x", "rm x -rf", "sudo rm -fr x", "git clean -xdf"]
-        + ["git clean -d -x -f", "rm -fr $D"],
-        ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rfv x"],
+        + ["git clean -d -x -f", "rm -fr $D", "rm -rfv x", "rm -vrf x", "rm -r -v -f x"]
+        + ["rm -Rfi x", "git clean -fdxn", "sudo -u root rm -fr x", "git -C . clean -xfd"],
+        ["rm -f x", "rm -r x", "rm -- x -rf", "git clean -fd", "rm -rv x", "rm -- -rf x"],
     )
     # Options that are one another (`SAME_OPTIONS`): by either name, in any order.
-    verdicts(
+    _decides(
         "bash(rm -rf:*) bash(git push --force:*) bash(chmod -R:*)",
         ["rm --recursive --force x", "rm -Rf x", "rm -f --recursive x", "git push -f"]
-        + ["git push origin main -f", "chmod --recursive 777 x"],
+        + ["git push origin main -f", "chmod --recursive 777 x", "git -C . push -f"]
+        + ["git -c a=b push -vf origin", "rm --recursive -fv x"],
         ["git push", "git push --force-with-lease", "rm -- --force x", "chmod 777 x"],
     )
-    # Only the programs such rules name are shown so (`*` for a wildcard first word).
+    # Options before the words a rule names, long options, options after operands.
+    _decides(
+        "bash(git reset --hard:*) bash(chmod 777:*) bash(docker run --privileged:*)"
+        + " bash(kubectl delete ns prod) bash(git push origin main)",
+        ["git reset -q --hard", "git reset --hard -q HEAD~1", "chmod -R 777 x"]
+        + ["chmod -v 777 x", "docker run -it --privileged img", "docker run img --privileged"]
+        + ["kubectl delete --wait=false ns prod", "kubectl -n x delete ns prod -v9"]
+        + ["git push -q origin main", "git push origin -n main"],
+        ["git reset --soft", "chmod -R 755 x", "docker run -it img", "kubectl delete ns dev"]
+        + ["git push origin main2", "git push -q origin", "kubectl delete ns prod other"],
+    )
+
+
+def test_option_views_are_made_for_the_programs_the_rules_name_alone():
+    """A part is shown only as a rule of its program writes it (`*` for a
+    wildcard program), once a view, and only where its words differ; a
+    policy with no such rule pays nothing for it."""
     from policyc.runtime.index import ToolSpec
     from policyc.runtime.model import Rule
     from policyc.runtime.splitters import option_tools
 
     tools = {"bash": ToolSpec("glob", "command", "shell"), "read": ToolSpec("path", "path")}
-    rules = [Rule("bash", s) for s in ["rm -rf:*", "git push --force", "ls -l", "x* -ab"]]
-    assert option_tools(rules, tools) == {"bash": frozenset({"rm", "git", "*"})}
-    assert option_tools(rules[2:3], tools) == {}
-    reorder = DEFAULT_CONFIG._replace(reorder=frozenset({"*"}))
+    specs = ["rm -rf:*", "git push --force", "ls:*", "x* -ab", "!rm -r -f /tmp:*", "a 'b c'"]
+    shapes = option_tools([Rule("bash", spec) for spec in specs], tools)["bash"]
+    assert shapes == {
+        "rm": ((("-rf",), frozenset("rf")), (("-r", "-f", None), frozenset("rf"))),
+        "git push": ((("--force",), frozenset("f")),),
+        "*": ((("-ab",), frozenset("ab")),),
+    }
+    assert option_tools([Rule("bash", "ls:*"), Rule("bash", "git push:*")], tools) == {}
 
     def views(command):
-        return [s["args"]["command"] for s in split(command, reorder)[1:] if "tool" not in s]
+        config = DEFAULT_CONFIG._replace(reorder=shapes)
+        return [s["args"]["command"] for s in split(command, config)[1:] if "tool" not in s]
 
-    assert views("rm -r x -f") == ["rm -rf x", "rm -fr x", "rm --recursive x --force"]
-    assert views("rm x -rf") == ["rm x -fr", "rm -rf x", "rm -fr x"]
-    assert views("ls -l") == views("git log -5") == views("rm -- -rf x") == []
+    assert views("rm -r x -f") == ["rm -rf x", "rm -r -f x"]
+    assert views("rm -fr /tmp/a") == ["rm -rf /tmp/a", "rm -r -f /tmp/a"]
+    assert views("git push -f -q") == ["git push --force"]
+    assert views("cp -ba x y") == ["cp -ab x y"]
+    assert views("ls -l") == views("git log -5") == views("rm -- -rf x") == views("rm -r x") == []
     assert [s for s in split("rm -fr x") if s.get("constrain") and "tool" not in s] == []
+
+
+_NAMES = {  # by program, each option's names (its letter first)
+    "rm": {"r": ["-r", "-R", "--recursive"], "f": ["-f", "--force"], "v": ["-v"], "i": ["-i"]},
+    "git push": {"f": ["-f", "--force"], "q": ["-q"], "n": ["-n"], "u": ["-u"]},
+    "chmod": {"R": ["-R", "--recursive"], "v": ["-v"], "c": ["-c"], "f": ["-f"]},
+    "prog": {"a": ["-a"], "b": ["-b"], "c": ["-c"], "--long": ["--long"]},
+}
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_a_rules_options_are_met_as_a_set_and_its_operands_in_order(data):
+    """The oracle: a deny `P OPTIONS OPERANDS` (`:*` or not) meets a part of
+    P exactly when the part has each of its options (by any of their names,
+    clustered or not, anywhere among its words) and its operands are the
+    rule's (or, for `:*`, begin with them)."""
+    program = data.draw(st.sampled_from(sorted(_NAMES)), "program")
+    names = _NAMES[program]
+    letters = sorted(names)
+    pool = ["x", "y", "/tmp", "7"]
+
+    def rendered(options, operands, draw_name):
+        words, short = [], [o for o in options if len(o) == 1]
+        while short:  # one-letter options, some clustered
+            size = data.draw(st.integers(1, len(short)), draw_name + " cluster")
+            cluster, short = short[:size], short[size:]
+            if size == 1:
+                words.append(data.draw(st.sampled_from(names[cluster[0]]), draw_name))
+            else:
+                words.append("-" + "".join(cluster))
+        words += [o for o in options if len(o) > 1]
+        words = data.draw(st.permutations(words), draw_name + " order")
+        out = list(operands)
+        for word in words:  # options anywhere among the operands, as getopt takes them
+            out.insert(data.draw(st.integers(0, len(out)), draw_name + " at"), word)
+        return out
+
+    rule_options = data.draw(st.lists(st.sampled_from(letters), unique=True, max_size=3), "rule")
+    rule_operands = data.draw(st.lists(st.sampled_from(pool), max_size=2), "rule operands")
+    prefix = data.draw(st.booleans(), "prefix")
+    if not rule_options and not rule_operands and prefix:
+        rule_operands = ["x"]
+    rule_words = data.draw(st.permutations(rule_options), "rule order")
+    rule = " ".join([program, *(names[o][0] for o in rule_words), *rule_operands])
+    rule += ":*" if prefix else ""
+    part_options = data.draw(st.lists(st.sampled_from(letters), unique=True, max_size=4), "part")
+    part_operands = data.draw(st.lists(st.sampled_from(pool), max_size=3), "part operands")
+    part = " ".join([program, *rendered(part_options, part_operands, "part")])
+    has = set(rule_options) <= set(part_options)
+    given = part_operands[: len(rule_operands)] == rule_operands
+    met = has and given and (prefix or len(part_operands) == len(rule_operands))
+    _decides(f"bash({rule})", [part] if met else [], [] if met else [part])
 
 
 def _plain_by_regex(command: str) -> list[dict] | None:

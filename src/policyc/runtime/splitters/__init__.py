@@ -13,7 +13,8 @@ from collections.abc import Callable
 from ..domains import url_host
 from ..matchers import field_value
 from ..paths import PathError, glob_stand_in, normalize_path, path_anchor
-from .shell import SAME_OPTIONS, ShellConfig, SplitError, option_letters, options_key
+from .options import option_shapes
+from .shell import ShellConfig, SplitError
 from .shell import split as split_shell
 from .words import ANY_FILE
 
@@ -47,9 +48,8 @@ def make_splitter(
     `cwd_tools` are the tools with path rules anchored at the working
     directory: a path meant for one of them, seen without a working
     directory, fails closed rather than slipping past those rules.
-    `reorder_tools` (`option_tools`): by tool, the programs its deny or ask
-    rules name with options, whose parts are shown in each order and name
-    of them too.
+    `reorder_tools` (`option_tools`): by tool, the shapes of its deny and
+    ask command rules by program, as which its parts are shown too.
     """
     if spec.split is True or not spec.split:
         return None
@@ -73,7 +73,7 @@ def make_splitter(
         target_field(write_tool),
         read_tool,
         target_field(read_tool),
-        (reorder_tools or {}).get(tool, frozenset()),
+        (reorder_tools or {}).get(tool, {}),
     )
     # A redirect target sent to a tool that normalises its paths is normalised too.
     normalise = {
@@ -183,31 +183,30 @@ def cwd_tools(rules, tools: dict) -> frozenset:
     )
 
 
-def option_tools(rules, tools: dict) -> dict[str, frozenset]:
-    """Shell-split tools with a deny or ask rule (`rules`) that names two or
-    more one-letter options (`Bash(rm -rf:*)`, `Bash(rm -r -f /)`), or an
-    option of a program whose options have other names (`Bash(git push
-    --force:*)`, `shell.SAME_OPTIONS`), whose parts are then shown in each
-    order and name of them (`shell.options_reordered`); by tool, the
-    programs such rules name (a rule's first word; `*` for one with a
-    wildcard): a policy with none, and a part of another program, pays
-    nothing for it."""
+def option_tools(rules, tools: dict) -> dict[str, dict[str, tuple]]:
+    """By shell-split tool, the shapes of its deny and ask command rules
+    (`rules`) that name words past their program (`Bash(rm -rf:*)`,
+    `Bash(git reset --hard:*)`, `Bash(chmod 777:*)`), by program
+    (`options.option_shapes`): a part of one holding options is shown as
+    each such rule writes it too. A policy with none, and a part of another
+    program, pays nothing for it."""
     shells = {name for name, spec in tools.items() if spec is not None and spec.split == "shell"}
     if not shells:
         return {}
-    found: dict[str, set] = {}
+    found: dict[str, dict] = {}
     for rule in rules:
         spec = rule.spec
         # (a string test first: a load reads every deny and ask rule here)
-        if spec is None or " -" not in spec or rule.tool not in shells:
+        if spec is None or " " not in spec and spec[-2:] == ":*" or rule.tool not in shells:
             continue
-        words = spec.removesuffix(":*").split()
-        letters = "".join(option_letters(word) for word in words)
-        if len(letters) > 1 or words and options_key(words) in SAME_OPTIONS:
-            program = words[0].removeprefix("!")
-            wild = "*" in program or "?" in program
-            found.setdefault(rule.tool, set()).add("*" if wild else program)
-    return {tool: frozenset(programs) for tool, programs in found.items()}
+        shaped = option_shapes(spec)
+        if shaped is not None:
+            program, shape = shaped
+            found.setdefault(rule.tool, {}).setdefault(program, {})[shape] = None
+    return {
+        tool: {program: tuple(shapes) for program, shapes in programs.items()}
+        for tool, programs in found.items()
+    }
 
 
 __all__ = [

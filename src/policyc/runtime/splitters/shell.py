@@ -23,7 +23,7 @@ Redirect targets become subjects of the file tools. Anything we cannot evaluate 
 from __future__ import annotations
 
 from collections import namedtuple
-from itertools import permutations
+from types import MappingProxyType
 
 from ..paths import files_named_under
 from .bindings import (
@@ -49,6 +49,7 @@ from .loaded import (
     option_files,
     option_outputs,
 )
+from .options import option_views
 from .programs import (
     COMMAND_VARIABLES,
     EXEC_EACH,
@@ -564,13 +565,14 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
-# `reorder`: the programs a deny or ask command rule names with options
-# (`Bash(rm -rf:*)`: rm; `*` for any): a part of one with options is shown
-# in their other orders and names too (`options_reordered`).
+# `reorder`: by program (git's `git CMD`, `*` any), the shapes of the deny
+# and ask command rules naming words past it (`options.option_shapes`): a
+# part of one holding options is shown as each such rule writes it too
+# (`_option_subjects`).
 _ShellConfig = namedtuple(
     "ShellConfig",
     "field write_tool write_field read_tool read_field reorder",
-    defaults=("command", "edit", "path", "read", "path", frozenset()),
+    defaults=("command", "edit", "path", "read", "path", MappingProxyType({})),
 )
 
 
@@ -717,8 +719,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
-        if config.reorder and " -" in text and _reorders(config.reorder, head):
-            out += options_reordered(words, stripped, config.field)
+        if config.reorder and " -" in text:
+            out += _option_subjects(words, stripped, config)
         if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
             out += _past_leading_options(words, head, stripped, config)
         elif files and head in FILE_READERS:
@@ -1134,9 +1136,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
-    if config.reorder and " -" in canonical and _reorders(config.reorder, rest[0].value):
+    if config.reorder and " -" in canonical:
         # (`rm -fr $D` too: its words as written, to deny and ask rules)
-        out += options_reordered([w.value for w in rest], text, config.field)
+        out += _option_subjects([w.value for w in rest], text, config)
     if rest[0] is not words[k] and (k or not guarded):
         # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
         # make`): deny and ask rules see it as written past the assignments
@@ -1173,7 +1175,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         if 1 < at < len(rest):
             # `git -C . push` is a push to a deny or ask rule on `git push`; an
             # allow must name the options as written (`-c` can run commands).
-            bare = quote_join(["git"] + [w.value for w in rest[at:]])
+            read = ["git"] + [w.value for w in rest[at:]]
+            bare = quote_join(read)
             out.append(
                 _opened(
                     {"args": {config.field: bare}, "text": text, "constrain": True},
@@ -1182,6 +1185,8 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     else _open_text([rest[0], *rest[at:]], source, cmd, "git"),
                 )
             )
+            if config.reorder and " -" in bare:  # (`git -C . push -f`)
+                out += _option_subjects(read, text, config)
         settings = any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at])
         runs = at < len(rest) and rest[at].value in GIT_RUNS
         if settings or runs:
@@ -1302,106 +1307,31 @@ def _opened(subject: dict, known: str | None) -> dict:
     return subject
 
 
-# Options that are one another, by program (or git's command): the letter
-# each is, in GNU's and git's manuals (`rm -R` and `rm --recursive` are
-# `rm -r`; `git push --force` is `git push -f`).
-SAME_OPTIONS = {
-    **dict.fromkeys(("rm", "cp"), {"-R": "r", "--recursive": "r", "--force": "f"}),
-    **dict.fromkeys(("chmod", "chown", "chgrp"), {"--recursive": "R"}),
-    **dict.fromkeys(("git push", "git clean", "git checkout"), {"--force": "f"}),
-}
-
-
-def options_key(words: list[str]) -> str:
-    """The key of `SAME_OPTIONS` a command's words are read by."""
-    return words[0] + " " + words[1] if words[0] == "git" and len(words) > 1 else words[0]
-
-
-def option_letters(word: str) -> str:
-    """The letters of a word of one-letter options (`-rf`: "rf"), or ""."""
-    if len(word) > 1 and word[0] == "-" and word[1:].isalpha() and word.isascii():
-        return word[1:]
-    return ""
-
-
-def _reorders(programs: frozenset, program: str) -> bool:
-    return program in programs or "*" in programs
-
-
-def options_reordered(words: list[str], text: str, field: str) -> list[dict]:
-    """The part with its one-letter options in each other order, joined in
-    one cluster where the first stood and, as getopt takes options after
-    operands, right after the program (git's command), for deny and ask
-    rules: `rm -fr x`, `rm -r -f x` and `rm x -rf` run what `rm -rf x`
-    does, which `Bash(rm -rf:*)` met alone. An option that is another (`SAME_OPTIONS`)
-    is read as that letter (`rm -Rf`, `rm --recursive --force`), and a
-    letter with a long name alone is shown by it too (`git push -f` as
-    `git push --force`). Up to three letters (six orders); a word after
-    `--` is an operand, and one of other characters (`-5`, `-n5`) is left
-    where it stands. An option's value read as an option here only adds a
-    view (`git commit -m -x`), which a deny may meet."""
-    same = SAME_OPTIONS.get(options_key(words), {})
-    named = {letter: name for name, letter in same.items() if name[:2] == "--"}
-    first, letters, kept = -1, "", []
-    for k in range(1, len(words)):
-        word = words[k]
-        if word == "--":
-            kept += words[k:]
-            break
-        if word in same:
-            word = "-" + same[word]
-        cluster = option_letters(word)
-        if cluster:
-            if first < 0:
-                first = len(kept)
-            for char in cluster:
-                char = same.get("-" + char, char)
-                letters += char if char not in letters else ""
-        else:
-            kept.append(word)
-    seen = {quote_join(words)}
-    views = [words]
-    if first >= 0 and 0 < len(letters) <= 3:
-        lead = 1 if words[0] == "git" else 0  # (right after git's command)
-        for at in (first, lead) if first > lead else (first,):
-            views += [
-                [words[0], *kept[:at], "-" + "".join(order), *kept[at:]]
-                for order in permutations(letters)
-            ]
-    if named:  # and each with a letter alone by its long name (`-f` as `--force`)
-        views += [_by_long_names(view, named) for view in views]
-    out = []
+def _option_subjects(words: list[str], text: str, config) -> list[dict]:
+    """The part as each deny or ask rule naming its options writes it
+    (`options.option_views`: `rm -vrf x` as `rm -rf x`), constraints."""
+    views = option_views(words, config.reorder)
+    if not views:
+        return views
+    out, seen = [], {quote_join(words)}
     for view in views:
         joined = quote_join(view)
         if joined not in seen:
             seen.add(joined)
-            out.append({"args": {field: joined}, "text": text, "constrain": True})
-    return out
-
-
-def _by_long_names(words: list[str], named: dict[str, str]) -> list[str]:
-    """The words with each option of one letter that has a long name (`-f`:
-    `--force`) by that name, up to `--`."""
-    out = list(words)
-    for k, word in enumerate(words):
-        if word == "--":
-            break
-        if len(word) == 2 and word[0] == "-" and word[1] in named:
-            out[k] = named[word[1]]
+            out.append({"args": {config.field: joined}, "text": text, "constrain": True})
     return out
 
 
 def _past_leading_options(words: list[str], program: str, text: str, config) -> list[dict]:
     """`kubectl -n prod delete pod x` as `kubectl delete pod x` (and each
     other reading, `subcommand_starts`), held to deny and ask rules."""
-    return [
-        {
-            "args": {config.field: quote_join([program, *words[start:]])},
-            "text": text,
-            "constrain": True,
-        }
-        for start in subcommand_starts(words, program)
-    ]
+    out = []
+    for start in subcommand_starts(words, program):
+        read = [program, *words[start:]]
+        out.append({"args": {config.field: quote_join(read)}, "text": text, "constrain": True})
+        if config.reorder:  # (`docker --context x run -it --privileged`)
+            out += _option_subjects(read, text, config)
+    return out
 
 
 def _is_assignment(word: Word, source: str) -> bool:
