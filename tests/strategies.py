@@ -138,6 +138,8 @@ def bundles(draw) -> dict:
             entry["split"] = True
         elif roll == 1 and tool == "bash" and "match" in entry:
             entry["split"] = "shell"  # the built-in splitter, run by both engines
+            if draw(st.booleans()):
+                entry["fetch"] = "web"  # where what curl fetches goes
         if entry:
             matchers[tool] = entry
     aliases = ALIASES if draw(st.booleans()) else {}

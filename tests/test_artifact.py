@@ -93,10 +93,27 @@ def test_refuses_a_wrong_magic(artifact):
 
 
 def test_refuses_an_unknown_format_version(artifact):
-    with pytest.raises(ArtifactError, match="format version 2"):
-        load(_rewrite_header(artifact, format_version=2))
+    with pytest.raises(ArtifactError, match="format version 3"):
+        load(_rewrite_header(artifact, format_version=3))
     with pytest.raises(ArtifactError, match="format version"):
         load(_rewrite_header(artifact, format_version="1"))
+    with pytest.raises(ArtifactError, match="format version"):
+        load(_rewrite_header(artifact, format_version=True))
+
+
+def test_an_artifact_a_runtime_would_read_looser_is_marked_for_it_to_refuse():
+    """A shell tool whose fetches go to a URL tool (`fetch=web`) is version 2:
+    a runtime that reads only 1 would drop the setting and let `curl
+    https://evil.com` past `deny web(evil.com)`; it refuses the artifact.
+    Without one, the artifact stays version 1, as before."""
+    text = "default allow\ntool bash glob(command) split shell fetch=web\ntool web domain(url)\n"
+    text += "deny web(evil.com)\n"
+    fetching = policyc.compile_text(text, "t.policy")
+    assert json.loads(fetching.split(BODY_MARK)[0] + b"}")["format_version"] == 2
+    assert load(fetching).decide("bash", {"command": "curl evil.com"}).action == "block"
+    plain = policyc.compile_text(text.replace(" fetch=web", ""), "t.policy")
+    assert json.loads(plain.split(BODY_MARK)[0] + b"}")["format_version"] == 1
+    assert load(plain).decide("bash", {"command": "curl evil.com"}).action == "allow"
 
 
 def test_refuses_a_body_that_does_not_match_its_digest(artifact):

@@ -16,6 +16,13 @@ from policyc.grammar.printer import format_policy
 POLICY_ERRORS = [
     ("unknown statement", "default ask\nfrobnicate now\n", "syntax_error", 2, 1),
     (
+        "fetch on another splitter",
+        "default ask\ntool read path(path) split path fetch=web\n",
+        "bad_split_param",
+        2,
+        33,
+    ),
+    (
         "unclosed block",
         "default ask\nsource s rank 1 trusted {\n  deny bash\n",
         "unexpected_end",
@@ -93,6 +100,13 @@ POLICY_ERRORS = [
 
 JSON_ERRORS = [
     ("syntax", '{"default": "ask",\n "allow": "read"\n "deny": ""}', "bad_json", 3, 2),
+    (
+        "fetch without the shell splitter",
+        '{"default": "ask",\n "matchers": {"bash": {"match": "glob", "field": "c", "fetch": "web"}}}',
+        "bad_split_param",
+        2,
+        23,
+    ),
     ("unknown member", '{"default": "ask",\n "alow": "read"}', "unknown_member", 2, 10),
     (
         "bad type",

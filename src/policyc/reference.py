@@ -110,7 +110,7 @@ class ReferenceEngine:
         self.matchers = {t.name: (t.match, t.field) for t in bundle.tools if t.match}
         self.splitters = {t.name for t in bundle.tools if t.split}
         self._specs = {
-            t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob)
+            t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob, t.fetch)
             for t in bundle.tools
         }
         self.default = bundle.default

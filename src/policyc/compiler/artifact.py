@@ -45,11 +45,12 @@ def encode_body(table: DecisionTable) -> dict:
 
 def encode_artifact(table: DecisionTable, inputs_sha256: str) -> bytes:
     body = _canonical(encode_body(table))
+    fetches = any(spec.fetch for spec in table.merged.tools.values())
     header = (
         b'{"magic":'
         + _canonical(MAGIC)
         + b',"format_version":'
-        + _canonical(FORMAT_VERSION)
+        + _canonical(FORMAT_VERSION if fetches else 1)
         + b',"compiler":'
         + _canonical(f"policyc {__version__}")
         + b',"inputs_sha256":'

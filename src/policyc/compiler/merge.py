@@ -109,7 +109,7 @@ def merge_sources(bundle: Bundle) -> MergedPolicy:
     ask += _stamp(bundle.host.ask, HOST)
     allow += _stamp(bundle.host.allow, HOST)
     tools = {
-        t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob)
+        t.name: ToolSpec(t.match, t.field, t.split, t.write, t.read, t.allow_glob, t.fetch)
         for t in bundle.tools
     }
     return MergedPolicy(

@@ -42,6 +42,7 @@ class ToolDecl:
     read: str = ""  # shell splitter: where read-redirect targets go ("" = read)
     span: Span = dataclasses.field(default_factory=Span, compare=False)
     allow_glob: bool = False  # a tool-name glob that may be allowed (Claude Code's mcp__server)
+    fetch: str = ""  # shell splitter: where the URLs it fetches go ("" = nowhere)
 
     def __post_init__(self) -> None:
         # A `path` or `domain` matcher reads its value through the splitter it

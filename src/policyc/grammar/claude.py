@@ -22,6 +22,9 @@ Claude Code's rules are translated to policyc's where they differ:
 - `Edit(...)` rules govern every tool that edits files (Edit, Write,
   MultiEdit, NotebookEdit); `Read(...)` rules every tool that reads them
   (Read, Glob, Grep).
+- `WebFetch(domain:x)` denied or asked also holds what Bash's curl, wget
+  and HTTPie fetch from x (Bash's `fetch` tool is WebFetch), which Claude
+  Code lets run.
 - `mcp__server` names every tool of the server (`mcp__server__*`), in an
   allow list too (a tool-name glob agentpolicy bundles may not allow; the
   imported settings declare it allowable).
@@ -420,6 +423,7 @@ def read_claude_settings(
             split,
             "Edit" if name == "Bash" else "",
             "Read" if name == "Bash" else "",
+            fetch="WebFetch" if name == "Bash" else "",
         )
         for name, (match, field, split) in VOCABULARY.items()
     ) + tuple(ToolDecl(name, allow_glob=True) for name in sorted(allowed_globs))

@@ -38,7 +38,7 @@ TOP_MEMBERS = {
     "examples",
 }
 SOURCE_MEMBERS = {"name", "rank", "trusted", "path", "hash", "allow", "deny", "ask", "notes"}
-MATCHER_MEMBERS = {"match", "field", "split", "write", "read"}
+MATCHER_MEMBERS = {"match", "field", "split", "write", "read", "fetch"}
 EXAMPLE_MEMBERS = {"name", "tool", "args", "confined", "subjects", "subjects_error", "want"}
 WANT_MEMBERS = {"action", "held", "rule", "source", "reason", "subject", "confined"}
 
@@ -197,10 +197,11 @@ class _Reader:
             split = entry.get("split", False)
             write = self.typed(entry, "write", str, at, "") or ""
             read = self.typed(entry, "read", str, at, "") or ""
-            if (write or read) and split != "shell":
+            fetch = self.typed(entry, "fetch", str, at, "") or ""
+            if (write or read or fetch) and split != "shell":
                 self.error(
                     "bad_split_param",
-                    "write and read name the shell splitter's file tools",
+                    "write, read and fetch name the shell splitter's file and URL tools",
                     at,
                     'add "split": "shell"',
                 )
@@ -213,7 +214,16 @@ class _Reader:
                 )
                 split = False
             tools.append(
-                ToolDecl(name, match, field if match else None, split, write, read, self.span(at))
+                ToolDecl(
+                    name,
+                    match,
+                    field if match else None,
+                    split,
+                    write,
+                    read,
+                    self.span(at),
+                    fetch=fetch,
+                )
             )
         aliases = []
         for name, names in (self.typed(top, "aliases", dict, "", {}) or {}).items():

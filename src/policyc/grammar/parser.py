@@ -26,7 +26,7 @@ VERDICT_ACTIONS = ("allow", "block", "defer")
 # Built-in splitters (`split` alone means the host supplies the subjects) and
 # matchers: the runtime's own lists, so the two cannot disagree.
 SPLITTERS: tuple[str, ...] = BUILTIN
-SPLIT_PARAMS = ("write", "read")  # shell: the tools redirect targets go to
+SPLIT_PARAMS = ("write", "read", "fetch")  # shell: the tools redirect targets and URLs go to
 
 EXPECTED_WORDS = {
     "ACTION": "`deny`, `ask` or `allow`",
@@ -231,7 +231,7 @@ class _Builder:
                                 "bad_split_param",
                                 f"unknown splitter setting {key!r}",
                                 param,
-                                "the shell splitter takes write=TOOL and read=TOOL",
+                                "the shell splitter takes write=TOOL, read=TOOL and fetch=TOOL",
                             )
                         params[key] = value
         return ToolDecl(
@@ -242,6 +242,7 @@ class _Builder:
             params.get("write", ""),
             params.get("read", ""),
             self.span(stmt),
+            fetch=params.get("fetch", ""),
         )
 
     def source(self, stmt: Tree) -> SourceDecl:

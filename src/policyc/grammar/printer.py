@@ -42,6 +42,8 @@ def format_policy(bundle: Bundle) -> str:
                 line += f" write={tool.write}"
             if tool.read:
                 line += f" read={tool.read}"
+            if tool.fetch:
+                line += f" fetch={tool.fetch}"
         lines.append(line)
     for scope, path, trusted, _ in bundle.claude:
         lines.append(f"claude {scope} {_string(path)}" + (" trusted" if trusted else ""))

@@ -22,7 +22,11 @@ from .model import Source, rules_from_json
 from .splitters import BUILTIN
 
 MAGIC = "policyc"
-FORMAT_VERSION = 1
+# Version 2 is version 1 with a shell tool that sends what it fetches to a
+# URL tool (`fetch`): written only then, so a runtime that would ignore the
+# setting (and let `curl` past a domain deny) refuses the artifact instead.
+FORMAT_VERSION = 2
+FORMAT_VERSIONS = (1, 2)
 BODY_MARK = b',"body":'
 
 
@@ -68,10 +72,10 @@ def read_header(raw: bytes) -> tuple[dict, bytes]:
     if not isinstance(document, dict) or document.get("magic") != MAGIC:
         raise ArtifactError(f"not a policyc artifact (magic is not {MAGIC!r})")
     version = document.get("format_version")
-    if version != FORMAT_VERSION:
+    if version not in FORMAT_VERSIONS or type(version) is not int:
         raise ArtifactError(
-            f"unsupported artifact format version {version!r}; this runtime reads version "
-            f"{FORMAT_VERSION}: recompile the bundle with a matching policyc"
+            f"unsupported artifact format version {version!r}; this runtime reads versions "
+            f"{', '.join(map(str, FORMAT_VERSIONS))}: recompile the bundle with a matching policyc"
         )
     end = raw.rfind(b"}")
     if at < 0 or end <= at:
@@ -97,6 +101,7 @@ def table_from_body(body: dict, digest: str = "", **options) -> Table:
             spec.get("write", ""),
             spec.get("read", ""),
             spec.get("allow_glob", False),
+            spec.get("fetch", ""),
         )
         for name, spec in body["tools"].items()
     }

@@ -33,8 +33,8 @@ _NO_RULE = 1 << 62
 
 _ToolSpec = namedtuple(
     "ToolSpec",
-    "match field split write read allow_glob",
-    defaults=(None, None, False, "", "", False),
+    "match field split write read allow_glob fetch",
+    defaults=(None, None, False, "", "", False, ""),
 )
 
 
@@ -44,6 +44,7 @@ class ToolSpec(_ToolSpec):
     match: "prefix", "glob", "path", "domain" or None; field: the argument it
     reads; split: True (the host supplies subjects) or a built-in splitter;
     write, read: where the shell splitter sends redirect targets ("" = edit, read);
+    fetch: where it sends the URLs curl, wget and HTTPie fetch ("" = nowhere);
     allow_glob: this tool-name glob may stand in an allow list (Claude Code's
     `mcp__server`, imported from settings), which agentpolicy bundles refuse.
     """
@@ -64,6 +65,8 @@ class ToolSpec(_ToolSpec):
             out["read"] = self.read
         if self.allow_glob:
             out["allow_glob"] = True
+        if self.fetch:
+            out["fetch"] = self.fetch
         return out
 
 

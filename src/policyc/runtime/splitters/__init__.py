@@ -63,9 +63,9 @@ def make_splitter(
     write_tool = spec.write or "edit"
     read_tool = spec.read or "read"
 
-    def target_field(name: str) -> str:
+    def target_field(name: str, default: str = "path") -> str:
         target = tools.get(name)
-        return target.field if target is not None and target.match and target.field else "path"
+        return target.field if target is not None and target.match and target.field else default
 
     config = ShellConfig(
         field,
@@ -74,6 +74,8 @@ def make_splitter(
         read_tool,
         target_field(read_tool),
         (reorder_tools or {}).get(tool, {}),
+        spec.fetch,
+        target_field(spec.fetch, "url"),
     )
     # A redirect target sent to a tool that normalises its paths is normalised too.
     normalise = {

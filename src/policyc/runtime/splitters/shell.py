@@ -525,6 +525,8 @@ def _names_git_file(text: str) -> bool:
 
 # `transfers`: the files they send and save (a test holds the two alike).
 _TRANSFERS = frozenset(TRANSFER_PLAIN_UNLESS)
+# `transfers.FETCHERS`: what they fetch goes to the fetch tool, if any (a test holds the two alike).
+_FETCHERS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # What is not known here, among a command's words as values (a NUL, which
@@ -568,11 +570,12 @@ def _finish(command: Command, out: list[Command]) -> None:
 # `reorder`: by program (git's `git CMD`, `*` any), the shapes of the deny
 # and ask command rules naming words past it (`options.option_shapes`): a
 # part of one holding options is shown as each such rule writes it too
-# (`_option_subjects`).
+# (`_option_subjects`). `fetch_tool`: where the URLs curl, wget and HTTPie
+# fetch go ("" = nowhere), in its `fetch_field`.
 _ShellConfig = namedtuple(
     "ShellConfig",
-    "field write_tool write_field read_tool read_field reorder",
-    defaults=("command", "edit", "path", "read", "path", MappingProxyType({})),
+    "field write_tool write_field read_tool read_field reorder fetch_tool fetch_field",
+    defaults=("command", "edit", "path", "read", "path", MappingProxyType({}), "", "url"),
 )
 
 
@@ -678,8 +681,8 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                             if word[0] != "-" or word == "--":
                                 git_files_named = True
                                 break
-            elif _READ_ARGUMENTS[head](words):
-                return None
+            elif config.fetch_tool and head in _FETCHERS or _READ_ARGUMENTS[head](words):
+                return None  # (what curl fetches is read on the general path)
         loads = None  # `python3 x.py` reads x.py, `docker build -f x .` reads x
         if head in SCRIPT_RUNNERS and len(words) > 1:
             if words[1][0] != "-" and head in FIRST_WORD_SCRIPT:  # the commonest, without a call
@@ -1232,6 +1235,20 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         read, written = transfer_files(program, values, _VARIABLE)
         later += _file_subjects(_any_if_variable(read), text, config, write=False)
         later += _file_subjects(_any_if_variable(written), text, config, write=True)
+        if config.fetch_tool and program in _FETCHERS:
+            from .transfers import fetched_urls
+
+            # `curl https://evil.com` fetches from evil.com: deny and ask
+            # rules of the fetch tool (Claude Code's WebFetch) see it.
+            later += [
+                {
+                    "args": {config.fetch_field: url},
+                    "text": text,
+                    "tool": config.fetch_tool,
+                    "constrain": True,
+                }
+                for url in fetched_urls(program, values)
+            ]
     if cmd.values and len(rest) > 1:
         # `X=push; git $X` is `git push` too, for deny and ask rules (as
         # written, X may hold what the agent's environment gave it).

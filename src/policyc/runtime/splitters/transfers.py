@@ -80,9 +80,10 @@ def _saved_as(folder: str, urls: list[str], unknown: str) -> list[str]:
     ]
 
 
-def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+def _curl_scan(words: list[str]) -> tuple[list, list[str], bool, list[str]]:
+    """curl's options with their values, the words that are no option's
+    (its URLs), whether it saves by the URL's name, and the netrc it reads."""
     reads: list[str] = []
-    writes: list[str] = []
     options: list[tuple[str, str]] = []
     remote_name = False
     urls: list[str] = []  # the words that are no option's
@@ -110,8 +111,13 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                     reads.append("~/.netrc")
         else:
             urls.append(word)
-            if word[:7].lower() == "file://":
-                reads.append(_file_url_path(word))
+    return options, urls, remote_name, reads
+
+
+def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    options, urls, remote_name, reads = _curl_scan(words)
+    writes: list[str] = []
+    reads += [_file_url_path(url) for url in urls if url[:7].lower() == "file://"]
     output_dir = next((v for o, v in reversed(options) if o == "--output-dir"), "")
     for option, value in options:
         if not value or value in ("-", "@-"):
@@ -193,7 +199,9 @@ _WGETRC_FILES = {
 _WGET_SAVES_NOTHING = frozenset({"--spider", "-h", "--help", "-V", "--version"})
 
 
-def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+def _wget_scan(words: list[str]) -> tuple[list, list[str], bool]:
+    """wget's options that name files with their values, the words that are
+    no option's (its URLs), and whether it saves what it fetches."""
     options: list[tuple[str, str]] = []
     urls: list[str] = []  # the words that are no option's
     saves = True
@@ -218,6 +226,11 @@ def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                     break
         else:
             urls.append(word)
+    return options, urls, saves
+
+
+def _wget_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    options, urls, saves = _wget_scan(words)
     reads: list[str] = []
     writes: list[str] = []
     folder, document = ".", None
@@ -263,11 +276,10 @@ _HTTPIE_READS = frozenset({"--cert", "--cert-key", "--verify"})
 _HTTP_METHODS = frozenset("GET POST PUT PATCH DELETE HEAD OPTIONS".split())
 
 
-def _httpie_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
-    """The files `http POST URL field@FILE` sends and `-o FILE` saves
-    (`-d`: one the server names, in `.`)."""
-    reads: list[str] = []
-    writes: list[str] = []
+def _httpie_scan(words: list[str]) -> tuple[list, list[str], bool]:
+    """HTTPie's options that take a value with it, its operands past the
+    method (the URL, then the request items), and whether it downloads."""
+    options: list[tuple[str, str]] = []
     operands: list[str] = []
     download = False
     i = 1
@@ -279,21 +291,26 @@ def _httpie_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]
                 if not eq:
                     value = words[i + 1] if i + 1 < len(words) else ""
                     i += 1
-                if option in ("-o", "--output"):
-                    writes.append(value)
-                elif option in _HTTPIE_READS and value.lower() not in (
-                    "yes",
-                    "no",
-                    "true",
-                    "false",
-                ):
-                    reads.append(value)
+                options.append((option, value))
             download = download or option in ("-d", "--download")
         else:
             operands.append(word)
         i += 1
     if operands and operands[0] in _HTTP_METHODS:
         operands = operands[1:]
+    return options, operands, download
+
+
+def _httpie_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
+    """The files `http POST URL field@FILE` sends and `-o FILE` saves
+    (`-d`: one the server names, in `.`)."""
+    options, operands, download = _httpie_scan(words)
+    writes = [value for option, value in options if option in ("-o", "--output")]
+    reads = [
+        value
+        for option, value in options
+        if option in _HTTPIE_READS and value.lower() not in ("yes", "no", "true", "false")
+    ]
     for item in operands[1:]:  # past the URL
         at = next((k for k, c in enumerate(item) if c in ":=@"), -1)
         if at < 0:
@@ -307,11 +324,34 @@ def _httpie_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]
     return [path for path in reads if path], [path for path in writes if path]
 
 
+_HTTPIES = frozenset({"http", "https", "xh", "xhs"})
+FETCHERS = frozenset({"curl", "wget"} | _HTTPIES)  # (shell.py names them too)
 TRANSFERS = {"curl": _curl_files, "wget": _wget_files, **STORAGE, **CRYPTO}
-TRANSFERS.update(dict.fromkeys(("http", "https", "xh", "xhs"), _httpie_files))
+TRANSFERS.update(dict.fromkeys(_HTTPIES, _httpie_files))
 TRANSFERS.update(
     {name: partial(served_files, name) for name in SERVERS}  # what a web server hands out
 )
+
+
+def fetched_urls(program: str, words: list[str]) -> list[str]:
+    """The URLs curl, wget, HTTPie and xh fetch, as their words name them;
+    one with no scheme is read as the program reads it (`curl evil.com`,
+    `http evil.com/x`: http; `https evil.com`: https; `http :8000`: the
+    local host)."""
+    if program == "curl":
+        options, urls = _curl_scan(words)[:2]
+        urls += [value for option, value in options if option == "--url"]
+    elif program == "wget":
+        urls = _wget_scan(words)[1]
+    else:
+        urls = _httpie_scan(words)[1][:1]
+    scheme = "https://" if program in ("https", "xhs") else "http://"
+    out = []
+    for url in urls:
+        if url[:1] == ":" and program in _HTTPIES:  # `http :8000/x`
+            url = "localhost" + url
+        out.append(url if "://" in url else scheme + url)
+    return out
 
 
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
