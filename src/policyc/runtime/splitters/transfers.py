@@ -354,6 +354,31 @@ def fetched_urls(program: str, words: list[str]) -> list[str]:
     return out
 
 
+# git's commands that reach a remote named by its URL (`git submodule add URL`).
+GIT_REMOTES = frozenset({"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule"})
+
+
+def git_remote_urls(words: list[str], at: int) -> list[str]:
+    """The hosts' URLs a git command (`words[at]`) fetches from or pushes
+    to, as git reads them: `https://host/x` and `ssh://host/x` as written,
+    `user@host:path` (scp's form) as ssh's, `--remote=URL` (archive's)
+    too. A remote's name (`origin`) and a local path name no host, nor here
+    does `host:path` with no user, which a refspec (`HEAD:main`) is written as."""
+    out = []
+    for word in words[at + 1 :]:
+        if word[:2] == "--":
+            word = word.partition("=")[2]
+        elif word[:1] == "-":
+            continue
+        if "://" in word:
+            out.append(word)
+            continue
+        head, colon, _ = word.partition(":")
+        if colon and "@" in head and "/" not in head and "{" not in head:
+            out.append("ssh://" + head)
+    return out
+
+
 def transfer_files(program: str, words: list[str], unknown: str) -> tuple[list[str], list[str]]:
     """The files curl, wget and their kin (cloud storage CLIs, key tools,
     web servers) read and write, as their words name them. A word with a
