@@ -469,6 +469,53 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
             assert got.action == action, (command, engine)
 
 
+def test_a_commit_message_from_a_here_document_is_its_text():
+    """Claude Code writes every commit message and pull request body as
+    `"$(cat <<'EOF' … EOF)"`, and each was refused (command substitution).
+    That substitution gives the document's text, less its trailing
+    newlines: the word is that text. Any other substitution is refused."""
+    command = "git commit -m \"$(cat <<'EOF'\nFix it\n\nCo-Authored-By: C <c@x>\nEOF\n)\""
+    assert split(command)[0]["args"]["command"] == quote_join(
+        ["git", "commit", "-m", "Fix it\n\nCo-Authored-By: C <c@x>"]
+    )
+    assert split('gh pr create --body "$(cat <<-EOF\n\t## Summary\n\tEOF\n)"')[0]["args"][
+        "command"
+    ] == quote_join(["gh", "pr", "create", "--body", "## Summary"])
+    for refused in [
+        'git commit -m "$(cat <<EOF\n$HOME\nEOF\n)"',  # the shell expands it
+        "git commit -m \"$(cat <<'EOF' /etc/passwd\nx\nEOF\n)\"",  # and a file
+        "git commit -m \"$(cat <<'EOF'\nx\nEOF\nrm -rf ~\n)\"",  # and a command
+        "git commit -m \"$(head <<'EOF'\nx\nEOF\n)\"",
+        "git commit -m $(cat <<'EOF'\nx\nEOF\n)",  # unquoted: split and globbed
+        "git commit -m \"$(cat <<'EOF'\nx\n)\"",
+    ]:
+        with pytest.raises(SplitError, match="substitution"):
+            split(refused)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lines=st.lists(st.text(alphabet="ab $`\\'\"\t)(#EOF-", max_size=5), max_size=4),
+    quoted=st.booleans(),
+    tabs=st.booleans(),
+    around=st.sampled_from([("", ""), ("x ", ""), ("", " y")]),
+)
+def test_a_here_document_substitution_gives_what_bash_gives(lines, quoted, tabs, around):
+    """bash is the oracle: the word is what bash makes of it, or the command is refused."""
+    import subprocess
+
+    body = "\n".join(lines)
+    operator = ("<<-" if tabs else "<<") + ("'EOF'" if quoted else "EOF")
+    command = f'printf %s "{around[0]}$(cat {operator}\n{body}\nEOF\n){around[1]}"'
+    try:
+        subjects = split(command)
+    except SplitError:
+        return
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stderr, command
+    assert shlex.split(subjects[0]["args"]["command"]) == ["printf", "%s", done.stdout], command
+
+
 def _plain_by_regex(command: str) -> list[dict] | None:
     """The plain path as first written, with regular expressions: the oracle for the string-method one."""
     import re

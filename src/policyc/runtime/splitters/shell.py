@@ -256,12 +256,55 @@ def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
         if c == "$":
             nxt = s[i + 1 : i + 2]
             if nxt == "(":
-                raise SplitError("command substitution $(...) cannot be evaluated statically")
+                text, i = _here_text(s, i)
+                out.append(text)
+                continue
             if nxt and (nxt.isalnum() or nxt in "_{@*#?$!-"):
                 expands = True
         out.append(c)
         i += 1
     raise SplitError("unterminated double quote")
+
+
+def _here_text(s: str, i: int) -> tuple[str, int]:
+    """`"$(cat <<'EOF' … EOF)"` at `s[i]`: the document's text, which is what
+    the substitution gives (less its trailing newlines), and where it ends.
+    Claude Code writes every commit message and pull request body so. Any
+    other command substitution, and a document the shell expands (`<<EOF`
+    holding `$`, a backquote or a backslash), cannot be evaluated statically."""
+    j = i + 2
+    n = len(s)
+    while j < n and s[j] in " \t":
+        j += 1
+    if s.startswith("cat", j) and s[j + 3 : j + 4] in (" ", "\t", "<"):
+        j += 3
+        while j < n and s[j] in " \t":
+            j += 1
+        strip_tabs = s.startswith("<<-", j)
+        if s.startswith("<<", j) and not s.startswith("<<<", j):
+            j += 3 if strip_tabs else 2
+            while j < n and s[j] in " \t":
+                j += 1
+            delimiter, j = _read_word(s, j)
+            while j < n and s[j] in " \t":
+                j += 1
+            if delimiter.value and not delimiter.expands and s[j : j + 1] == "\n":
+                try:
+                    after, end = _skip_heredoc(
+                        s, j + 1, delimiter.value, strip_tabs, delimiter.quoted
+                    )
+                except SplitError:
+                    after = -1
+                body = s[j + 1 : end] if after >= 0 else ""
+                if strip_tabs:
+                    body = "\n".join(line.lstrip("\t") for line in body.split("\n"))
+                plain = delimiter.quoted or not any(c in body for c in "$`\\")
+                k = after
+                while 0 <= k < n and s[k] in " \t\n":
+                    k += 1
+                if after >= 0 and plain and s[k : k + 1] == ")":
+                    return body.rstrip("\n"), k + 1
+    raise SplitError("command substitution $(...) cannot be evaluated statically")
 
 
 def _compile_patterns() -> None:
