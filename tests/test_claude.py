@@ -192,6 +192,32 @@ def test_a_settings_relative_path_is_anchored_where_claude_code_anchors_it(tmp_p
     )
 
 
+def test_a_deny_on_a_system_folder_written_with_one_slash_holds_the_absolute_path_too(tmp_path):
+    """`Read(/etc/passwd)` is under the project to Claude Code (`//etc/passwd`
+    is absolute), so the deny never met /etc/passwd. A deny or ask path rule
+    whose first folder is a system one is held to both readings; an allow,
+    a carve-out and a folder a project may hold (`/lib`) are read as Claude
+    Code reads them."""
+    rules = {
+        "allow": ["Read", "Edit(/etc/motd)"],
+        "deny": ["Read(/etc/passwd)", "Read(!/Users/me/ok)", "Edit(/lib/**)"],
+        "ask": ["Edit(/Users/me/.zshrc)"],
+    }
+    t = table(tmp_path, ["managed"], contents={"managed": {"permissions": rules}})
+    for tool, path, action in [
+        ("Read", "/etc/passwd", "block"),
+        ("Read", "/work/etc/passwd", "block"),
+        ("Edit", "/Users/me/.zshrc", "defer"),
+        ("Edit", "/work/Users/me/.zshrc", "defer"),
+        ("Edit", "/lib/x.py", "defer"),  # no rule allows it: the default
+        ("Edit", "/work/lib/x.py", "block"),
+        ("Edit", "/etc/motd", "defer"),  # the allow is the project's /etc/motd
+        ("Edit", "/work/etc/motd", "allow"),
+    ]:
+        got = decide(t, tool, {"file_path": path}, cwd="/work")
+        assert got.action == action, (tool, path, got.reason)
+
+
 @pytest.mark.parametrize(
     "text,kind,pointer",
     [

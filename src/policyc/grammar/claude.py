@@ -15,7 +15,9 @@ Claude Code's rules are translated to policyc's where they differ:
   directory, `/x` is relative to the settings' root (`settings_root`: the
   project's folder, or `~/.claude` for user settings), `./x` and `x/y` are
   relative to the working directory, and a pattern without a
-  slash matches at any depth below it (`*.env` -> `./**/*.env`).
+  slash matches at any depth below it (`*.env` -> `./**/*.env`). A deny or
+  ask on `/x` under a system folder (`Read(/etc/passwd)`) holds the
+  absolute path too (`_meant_absolute`).
 - `permissions.additionalDirectories` allow Read under each: `~/x` under
   the home directory, a relative one (`../docs`) under the working
   directory, as Claude Code resolves them.
@@ -154,6 +156,26 @@ def _directory_rule(directory: str) -> str:
     if folder == "~" or folder.startswith("~/"):
         return folder + "/**"
     return "./" + folder.removeprefix("./") + "/**" if folder not in ("", ".") else "./**"
+
+
+# Top folders of Linux and macOS that a project rarely holds: `Read(/etc/x)`
+# and `Read(/Users/me/.ssh/**)` are meant at the root (`tmp`, `bin`, `lib`,
+# `dev`, `opt` and `run` are also folders projects hold, and are left out).
+_SYSTEM_FOLDERS = frozenset(
+    "etc home Users root usr var proc sys private Library Volumes System Applications "
+    "boot mnt srv media snap nix".split()
+)
+
+
+def _meant_absolute(spec: str) -> str | None:
+    """A deny or ask path rule `/x` whose first folder is a system one
+    (`Read(/etc/passwd)`): the absolute path too. Claude Code reads `/x`
+    under the project (`//x` is absolute), so such a deny never met the
+    file it names; it is held to both here. None for any other."""
+    if spec[:1] != "/" or spec[:2] == "//":
+        return None
+    first = spec[1:].partition("/")[0]
+    return spec if first in _SYSTEM_FOLDERS else None
 
 
 def translate_spec(tool: str, spec: str, root: str | None = None) -> str:
@@ -320,9 +342,14 @@ class _Settings:
                         "for its subdomains",
                     )
                     continue
+            meant = None
             if spec is not None:
+                if action != "allow" and tool in PATH_TOOLS:
+                    meant = _meant_absolute(spec)
                 spec = translate_spec(tool, spec, settings_root(self.scope, self.path))
             out.append(RuleRef(Rule(tool, spec), self.span(pointer)))
+            if meant is not None:
+                out.append(RuleRef(Rule(tool, meant), self.span(pointer)))
         return out
 
 
