@@ -456,10 +456,23 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
     )
     table = policyc.load(policyc.compile_text(text, "t.policy"))
     reference = ReferenceEngine(parse_bundle(text, "t.policy"))
+    lax = text.replace("deny web(evil.com)\nask web(*.corp.example)\n", "deny web(!x.com)\n")
+    assert (
+        policyc.load(policyc.compile_text(lax, "t.policy"))
+        .decide("bash", {"command": 'curl "$URL"'})
+        .action
+        == ReferenceEngine(parse_bundle(lax, "t.policy"))
+        .decide("bash", {"command": 'curl "$URL"'})
+        .action
+        == "allow"
+    )  # no host to be held to
     for command, action in [
         ("curl https://evil.com/x", "block"),
         ("wget -qO- www.evil.com", "block"),
         ("git clone git@evil.com:x/y.git", "block"),
+        ('curl "$URL"', "block"),  # the host may be evil.com
+        ('curl -s "https://$H.corp.example"', "block"),
+        ('curl "https://example.org/$P"', "allow"),  # the host is known
         ("curl -s https://api.corp.example", "defer"),
         ("curl https://example.org", "allow"),
         ("git status", "allow"),

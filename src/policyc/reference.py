@@ -20,7 +20,7 @@ from .runtime.index import ToolSpec
 from .runtime.model import HOST, Rule, Source
 from .runtime.paths import broad_for, dotdot_problem, path_matches, resolve_base
 from .runtime.rules import parse_rules
-from .runtime.splitters import SplitError, cwd_tools, make_splitter, option_tools
+from .runtime.splitters import SplitError, cwd_tools, fetch_hosts, make_splitter, option_tools
 from .runtime.verdict import Verdict, failed_verdict
 
 
@@ -133,10 +133,11 @@ class ReferenceEngine:
         self.allow = [canonical_rule(r, specs) for r in self._base(self._expand(allow), bundle)]
         anchored = cwd_tools(self.deny + self.ask + self.allow, specs)
         reordered = option_tools(self.deny + self.ask, specs)
+        hosts = fetch_hosts(self.deny + self.ask, specs)
         self.builtin_splitters = {
             name: fn
             for name, spec in specs.items()
-            if (fn := make_splitter(name, spec, specs, anchored, reordered)) is not None
+            if (fn := make_splitter(name, spec, specs, anchored, reordered, hosts)) is not None
         }
         if self.default is None:
             raise ReferenceBuildError("no_default")

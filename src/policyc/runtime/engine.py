@@ -27,7 +27,7 @@ from .lists import ACTIONS, NO_SUBJECTS, GrantSet, Lists
 from .matchers import field_value
 from .model import Rule, Source
 from .paths import broad_for, plain_str
-from .splitters import SplitError, cwd_tools, make_splitter, option_tools
+from .splitters import SplitError, cwd_tools, fetch_hosts, make_splitter, option_tools
 from .verdict import (
     SEVERITY,
     Verdict,
@@ -153,11 +153,13 @@ class Table:
             self._by_scope,
         )
         anchored = cwd_tools((r for idx in lists.values() for r in idx.rules), tools)
-        reordered = option_tools([*lists["deny"].rules, *lists["ask"].rules], tools)
+        held = [*lists["deny"].rules, *lists["ask"].rules]
+        reordered, hosts = option_tools(held, tools), fetch_hosts(held, tools)
         self._splitters = {
             name: splitter
             for name, spec in tools.items()
-            if (splitter := make_splitter(name, spec, tools, anchored, reordered)) is not None
+            if (splitter := make_splitter(name, spec, tools, anchored, reordered, hosts))
+            is not None
         }
 
     # -- deciding ---------------------------------------------------------

@@ -42,6 +42,7 @@ def make_splitter(
     tools: dict,
     cwd_tools: frozenset = frozenset(),
     reorder_tools: dict | None = None,
+    fetch_rules: dict | None = None,
 ) -> Splitter | None:
     """The subject function for `tool`, or None when the host supplies subjects.
 
@@ -50,6 +51,8 @@ def make_splitter(
     directory, fails closed rather than slipping past those rules.
     `reorder_tools` (`option_tools`): by tool, the shapes of its deny and
     ask command rules by program, as which its parts are shown too.
+    `fetch_rules` (`fetch_hosts`): by tool, the hosts its deny and ask
+    rules name, which a URL with a host not known may be.
     """
     if spec.split is True or not spec.split:
         return None
@@ -76,6 +79,7 @@ def make_splitter(
         (reorder_tools or {}).get(tool, {}),
         spec.fetch,
         target_field(spec.fetch, "url"),
+        (fetch_rules or {}).get(spec.fetch, tuple),  # (`tuple()`: no host)
     )
     # A redirect target sent to a tool that normalises its paths is normalised too.
     normalise = {
@@ -211,11 +215,44 @@ def option_tools(rules, tools: dict) -> dict[str, dict[str, tuple]]:
     }
 
 
+def fetch_hosts(rules, tools: dict) -> dict[str, Callable[[], tuple]]:
+    """By fetch tool (a shell-split tool's `fetch=`), a function giving a
+    host for each of its deny and ask rules (`rules`) with a host
+    (`*.corp.example`: a host under it), which a command's URL whose host
+    is not known may be. Read on first use: a hook that never meets such a
+    URL does not import what reads hosts (`re`, `urllib`)."""
+    fetchers = {spec.fetch for spec in tools.values() if spec is not None and spec.fetch}
+    specs: dict[str, list] = {}
+    for rule in rules:
+        if rule.tool in fetchers and rule.spec is not None and rule.spec[:1] != "!":
+            specs.setdefault(rule.tool, []).append(rule.spec)
+    return {tool: _hosts_on_first_use(named) for tool, named in specs.items()}
+
+
+def _hosts_on_first_use(specs: list[str]) -> Callable[[], tuple]:
+    found: list[tuple] = []
+
+    def hosts() -> tuple:
+        if not found:
+            from ..domains import domain_spec
+
+            named: dict[str, None] = {}
+            for spec in specs:
+                parsed = domain_spec(spec)
+                if parsed is not None:
+                    named[parsed[1] if parsed[0] == "exact" else "unknown." + parsed[1]] = None
+            found.append(tuple(named))
+        return found[0]
+
+    return hosts
+
+
 __all__ = [
     "BUILTIN",
     "ShellConfig",
     "SplitError",
     "make_splitter",
+    "fetch_hosts",
     "option_tools",
     "split_shell",
 ]

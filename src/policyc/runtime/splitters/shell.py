@@ -616,11 +616,13 @@ def _finish(command: Command, out: list[Command]) -> None:
 # and ask command rules naming words past it (`options.option_shapes`): a
 # part of one holding options is shown as each such rule writes it too
 # (`_option_subjects`). `fetch_tool`: where the URLs curl, wget and HTTPie
-# fetch go ("" = nowhere), in its `fetch_field`.
+# fetch go ("" = nowhere), in its `fetch_field`; `fetch_hosts`, a function
+# giving a host for each of its deny and ask rules, which a URL whose host
+# is not known here (`curl "$URL"`) may be (`splitters.fetch_hosts`).
 _ShellConfig = namedtuple(
     "ShellConfig",
-    "field write_tool write_field read_tool read_field reorder fetch_tool fetch_field",
-    defaults=("command", "edit", "path", "read", "path", MappingProxyType({}), "", "url"),
+    "field write_tool write_field read_tool read_field reorder fetch_tool fetch_field fetch_hosts",
+    defaults=("command", "edit", "path", "read", "path", MappingProxyType({}), "", "url", tuple),
 )
 
 
@@ -1372,16 +1374,28 @@ def _opened(subject: dict, known: str | None) -> dict:
 
 
 def _fetch_subjects(urls: list[str], text: str, config) -> list[dict]:
-    """The URLs a command fetches from, as constraint subjects of the fetch tool."""
-    return [
-        {
-            "args": {config.fetch_field: url},
-            "text": text,
-            "tool": config.fetch_tool,
-            "constrain": True,
-        }
-        for url in urls
-    ]
+    """The URLs a command fetches from, as constraint subjects of the fetch
+    tool. A URL whose host is not known here (`curl "$URL"`, `xargs curl`)
+    may be any: it is each host the fetch tool's deny and ask rules name,
+    and one they do not (fail closed, as `rm $F` is held to `rm -rf:*`)."""
+    out = []
+    for url in urls:
+        if _VARIABLE in url:
+            known = url.partition(_VARIABLE)[0]
+            after = known.partition("://")[2] if "://" in known else known
+            if not any(c in after for c in "/?#"):
+                hosts = config.fetch_hosts()
+                out += [_fetched(f"http://{host}/", text, config) for host in hosts]
+                out.append(_fetched("http://unknown.invalid/", text, config))
+                continue
+            url = known  # the host is whole before the variable
+        out.append(_fetched(url, text, config))
+    return out
+
+
+def _fetched(url: str, text: str, config) -> dict:
+    field, tool = config.fetch_field, config.fetch_tool
+    return {"args": {field: url}, "text": text, "tool": tool, "constrain": True}
 
 
 def _option_subjects(words: list[str], text: str, config) -> list[dict]:
