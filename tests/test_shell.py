@@ -441,6 +441,11 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
     assert fetched("http POST evil.com a=b") == fetched("xh POST evil.com") == ["http://evil.com"]
     assert fetched("https evil.com") == fetched("xhs evil.com") == ["https://evil.com"]
     assert fetched("http :8000/x") == ["http://localhost:8000/x"]
+    # (a list of URLs in a file: any host, held to every rule; here none)
+    assert (
+        fetched("wget -i urls.txt") == fetched("wget -e input=u.txt") == ["http://unknown.invalid/"]
+    )
+    assert fetched("curl --url @urls.txt") == ["http://unknown.invalid/"]
     assert fetched("sudo curl -fsSL evil.com | jq .") == ["http://evil.com"]
     assert fetched("echo curl evil.com") == fetched("curl") == []
     assert [s for s in split("curl evil.com") if s.get("tool") == "web"] == []  # no fetch tool

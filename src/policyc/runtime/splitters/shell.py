@@ -1297,7 +1297,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
 
             # `curl https://evil.com` fetches from evil.com: deny and ask
             # rules of the fetch tool (Claude Code's WebFetch) see it.
-            later += _fetch_subjects(fetched_urls(program, values), text, config)
+            later += _fetch_subjects(fetched_urls(program, values, _VARIABLE), text, config)
     if cmd.values and len(rest) > 1:
         # `X=push; git $X` is `git push` too, for deny and ask rules (as
         # written, X may hold what the agent's environment gave it).

@@ -333,16 +333,27 @@ TRANSFERS.update(
 )
 
 
-def fetched_urls(program: str, words: list[str]) -> list[str]:
+def fetched_urls(program: str, words: list[str], unknown: str) -> list[str]:
     """The URLs curl, wget, HTTPie and xh fetch, as their words name them;
     one with no scheme is read as the program reads it (`curl evil.com`,
     `http evil.com/x`: http; `https evil.com`: https; `http :8000`: the
-    local host)."""
+    local host). Those a file lists (wget's `-i`, curl's `--url @FILE`)
+    are `unknown`."""
     if program == "curl":
         options, urls = _curl_scan(words)[:2]
-        urls += [value for option, value in options if option == "--url"]
+        urls += [
+            unknown if value[:1] == "@" else value for option, value in options if option == "--url"
+        ]
     elif program == "wget":
-        urls = _wget_scan(words)[1]
+        options, urls = _wget_scan(words)[:2]
+        for option, value in options:
+            command = value.partition("=")[0].strip().replace("_", "").replace("-", "").lower()
+            if (
+                option in ("-i", "--input-file")
+                or option in ("-e", "--execute")
+                and (command == "input")
+            ):
+                urls.append(unknown)
     else:
         urls = _httpie_scan(words)[1][:1]
     scheme = "https://" if program in ("https", "xhs") else "http://"
