@@ -506,6 +506,8 @@ def test_a_commit_message_from_a_here_document_is_its_text():
         "git commit -m \"$(head <<'EOF'\nx\nEOF\n)\"",
         "git commit -m $(cat <<'EOF'\nx\nEOF\n)",  # unquoted: split and globbed
         "git commit -m \"$(cat <<'EOF'\nx\n)\"",
+        # (a shell that ends it at the first `)`, bash 3.2, would run rm)
+        'git commit -m "$(cat <<\'EOF\'\nfix )"; rm -rf ~; echo "\nEOF\n)"',
     ]:
         with pytest.raises(SplitError, match="substitution"):
             split(refused)

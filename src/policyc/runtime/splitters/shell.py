@@ -299,6 +299,12 @@ def _here_text(s: str, i: int) -> tuple[str, int]:
                 if strip_tabs:
                     body = "\n".join(line.lstrip("\t") for line in body.split("\n"))
                 plain = delimiter.quoted or not any(c in body for c in "$`\\")
+                # A shell that ends the substitution at the first `)` (bash
+                # 3.2, macOS's /bin/bash) would read what follows it as the
+                # rest of the double-quoted word: a `"`, backquote or `$`
+                # there could run a command this reading does not see.
+                close = body.find(")")
+                plain = plain and (close < 0 or not any(c in body[close:] for c in '"`$'))
                 k = after
                 while 0 <= k < n and s[k] in " \t\n":
                     k += 1
