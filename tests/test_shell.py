@@ -515,7 +515,7 @@ def test_a_commit_message_from_a_here_document_is_its_text():
 
 @settings(max_examples=300, deadline=None)
 @given(
-    lines=st.lists(st.text(alphabet="ab $`\\'\"\t)(#EOF-", max_size=5), max_size=4),
+    lines=st.lists(st.text(alphabet="ab $`\\'\"\t)(#EOF-*{,}~", max_size=5), max_size=4),
     quoted=st.booleans(),
     tabs=st.booleans(),
     around=st.sampled_from([("", ""), ("x ", ""), ("", " y")]),

@@ -1606,10 +1606,7 @@ def _unquoted(word: Word, source: str) -> str:
         elif c == "'":
             j = raw.index("'", i + 1) + 1
         elif c == '"':
-            j = i + 1
-            while raw[j] != '"':
-                j += 2 if raw[j] == "\\" else 1
-            j += 1
+            j = _read_double(raw, i + 1, [])[0]  # as the lexer read it (`"$(cat <<'EOF'…)"`)
         else:
             out.append(c)
             i += 1
