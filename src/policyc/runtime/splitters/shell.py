@@ -344,13 +344,15 @@ def _compile_patterns() -> None:
     )
 
 
-def lex(s: str, quick: bool = True) -> list:
+def lex(s: str, quick: bool = True, substituted: list | None = None) -> list:
     """Words, operators (str) and here-document markers, in order.
 
     The common tokens (plain words, list and pipeline operators) are read
     by one regex match each (`_QUICK_TOKEN`): 9-37% less time than the
     loop on six commands an agent makes (2026-12-03). `quick=False` reads
     every token in the loop, as the tests do to check that regex against it.
+    `substituted`: where a process substitution's command goes (its word is
+    the file bash names, `_process_substitution`); None refuses one.
     """
     if _PLAIN is None:
         _compile_patterns()
@@ -405,7 +407,12 @@ def lex(s: str, quick: bool = True) -> list:
         op = _operator(s, i)
         if op:
             if op in ("<(", ">("):
-                raise SplitError("process substitution cannot be evaluated statically")
+                if substituted is None:
+                    raise SplitError("process substitution cannot be evaluated statically")
+                word = _process_substitution(s, i, tokens, substituted)
+                tokens.append(word)
+                i = word.end
+                continue
             if op == ";;":
                 raise SplitError("a case statement cannot be evaluated statically")
             if op in ("<<", "<<-"):
@@ -427,6 +434,57 @@ def lex(s: str, quick: bool = True) -> list:
     if pending:
         raise SplitError("unterminated here-document")
     return tokens
+
+
+# What a process substitution's file may be given to: programs that read it
+# as data (`diff <(sort a) <(sort b)`, `tee >(gzip > x.gz)`). Any other may
+# read it as code (`bash <(curl …)`, `sed -f <(…)`, `make -f <(…)`), as
+# `curl … | bash` does: refused.
+_DATA_READERS = frozenset(
+    "diff diff3 sdiff colordiff cmp comm paste join cat sort uniq wc grep egrep fgrep "
+    "rg head tail tee cut tr nl md5sum sha1sum sha256sum sha512sum".split()
+)
+
+
+def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Word:
+    """`<(CMD)` or `>(CMD)` at `s[i]`: CMD goes to `substituted` (a part of
+    the line: it runs), and the word is the file bash hands the command in
+    its place (`/dev/fd/63`, then 62, …). Joined to another word (`x<(…)`,
+    bash's `x/dev/fd/63`), after a redirect (`done < <(…)`), empty, or
+    holding a comment (where a `)` may not end it), it is refused."""
+    last = tokens[-1] if tokens else None
+    if last is None or type(last) is tuple:  # (a Word is a tuple's subclass)
+        raise SplitError(
+            "a process substitution where a command or a redirect's file stands "
+            "cannot be evaluated statically"
+        )
+    if last.end == i:
+        raise SplitError("a process substitution joined to a word cannot be evaluated statically")
+    start = i + 2
+    end = s.find(")", start)
+    while end >= 0:  # the first `)` that ends a whole command (`<(echo ")")`)
+        try:
+            inner = lex(s[start:end], substituted=[])
+        except SplitError:
+            inner = None
+        if (
+            inner is not None
+            and sum((t[0] == "(") - (t[0] == ")") for t in inner if type(t) is tuple) == 0
+        ):
+            break
+        end = s.find(")", end + 1)
+    if end < 0:
+        raise SplitError("an unterminated process substitution")
+    command = s[start:end]
+    if not command.strip() or "#" in command:
+        raise SplitError(
+            "a process substitution with no command or a comment cannot be evaluated statically"
+        )
+    if end + 1 < len(s) and s[end + 1] not in " \t\n;&|)":
+        raise SplitError("a process substitution joined to a word cannot be evaluated statically")
+    word = Word(f"/dev/fd/{63 - len(substituted)}", i, end + 1, False, False)
+    substituted.append((command, word))
+    return word
 
 
 def _operator(s: str, i: int) -> str:
@@ -908,7 +966,10 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     if "${" in command:
         check_expansions(command)
     loops: list = []
-    lines = commands(lex(command), command, loops)
+    substituted: list[tuple[str, Word]] = []
+    lines = commands(lex(command, substituted=substituted), command, loops)
+    if substituted:
+        _check_substituted(lines, substituted, depth)
     if "$" in command:  # what the line's variables may name (`variables`)
         from .variables import bindings, possible_values
 
@@ -919,7 +980,25 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     for cmd in lines:
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
         places = _after(cmd, places, command)
+    for inner, _ in substituted:  # each runs: a part like any other
+        if places is not None:
+            raise SplitError("a process substitution after cd cannot be evaluated statically")
+        out.extend(split_general(inner, config, depth + 1))
     return out
+
+
+def _check_substituted(lines: list[Command], substituted: list, depth: int) -> None:
+    """A process substitution's file goes to a program that reads it as data."""
+    if depth + 1 > MAX_DEPTH:
+        raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
+    files = {id(word) for _, word in substituted}
+    for cmd in lines:
+        if any(id(word) in files for word in cmd.words):
+            program = cmd.words[0].value.rpartition("/")[2]
+            if program not in _DATA_READERS or id(cmd.words[0]) in files:
+                raise SplitError(
+                    f"a process substitution given to {program} cannot be evaluated statically"
+                )
 
 
 def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | None:
