@@ -178,7 +178,7 @@ class Command:
 # -- lexing -------------------------------------------------------------------
 
 
-def _read_word(s: str, i: int) -> tuple[Word, int]:
+def _read_word(s: str, i: int, substituted: list | None = None) -> tuple[Word, int]:
     start, n = i, len(s)
     plain = _PLAIN.match(s, i)
     if plain is not None and (plain.end() == n or s[plain.end()] in _WORD_END):
@@ -210,7 +210,7 @@ def _read_word(s: str, i: int) -> tuple[Word, int]:
             i = j + 1
             quoted = True
         elif c == '"':
-            i, expanded = _read_double(s, i + 1, out)
+            i, expanded = _read_double(s, i + 1, out, substituted)
             expands = expands or expanded
             quoted = True
         elif c == "`":
@@ -218,7 +218,11 @@ def _read_word(s: str, i: int) -> tuple[Word, int]:
         elif c == "$":
             nxt = s[i + 1 : i + 2]
             if nxt == "(":
-                raise SplitError("command substitution $(...) cannot be evaluated statically")
+                end = _command_substitution(s, i, substituted)
+                out.append(s[i:end])  # a value not known here, as a variable's is
+                expands = True
+                i = end
+                continue
             if nxt == "'":
                 raise SplitError("ANSI-C quoting $'...' is not supported")
             if nxt == '"':
@@ -233,7 +237,9 @@ def _read_word(s: str, i: int) -> tuple[Word, int]:
     return Word("".join(out), start, i, expands, quoted), i
 
 
-def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
+def _read_double(
+    s: str, i: int, out: list[str], substituted: list | None = None
+) -> tuple[int, bool]:
     expands = False
     n = len(s)
     while i < n:
@@ -256,7 +262,14 @@ def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
         if c == "$":
             nxt = s[i + 1 : i + 2]
             if nxt == "(":
-                text, i = _here_text(s, i)
+                try:
+                    text, i = _here_text(s, i)
+                except SplitError:
+                    end = _command_substitution(s, i, substituted)
+                    out.append(s[i:end])  # a value not known here, as a variable's is
+                    expands = True
+                    i = end
+                    continue
                 out.append(text)
                 continue
             if nxt and (nxt.isalnum() or nxt in "_{@*#?$!-"):
@@ -264,6 +277,47 @@ def _read_double(s: str, i: int, out: list[str]) -> tuple[int, bool]:
         out.append(c)
         i += 1
     raise SplitError("unterminated double quote")
+
+
+def _command_substitution(s: str, i: int, substituted: list | None) -> int:
+    """`$(CMD)` at `s[i]`: where it ends. CMD goes to `substituted` (a part
+    of the line: it runs); its output is a value not known here, which the
+    word holds as a variable's (`kill $(lsof -ti:3000)` is held to every
+    deny and ask rule that `kill ` and anything may meet). Arithmetic
+    (`$((…))`), a comment in it, or nowhere to put CMD: refused."""
+    if substituted is None or s.startswith("$((", i):
+        raise SplitError("command substitution $(...) cannot be evaluated statically")
+    end, tokens = _substitution_end(s, i + 2)
+    command = s[i + 2 : end]
+    heredoc = any(type(t) is tuple and t[0] == "<<" for t in tokens)
+    if not command.strip() or "#" in command or heredoc:
+        # (a here-document: bash 3.2 ends `$(` at a `)` in one, and runs what
+        # follows; `"$(cat <<'EOF' … EOF)"` is read as its text, `_here_text`)
+        raise SplitError(
+            "a command substitution with no command, a comment or a here-document "
+            "cannot be evaluated statically"
+        )
+    substituted.append((command, None, i))
+    return end + 1
+
+
+def _substitution_end(s: str, start: int) -> tuple[int, list]:
+    """The `)` that ends the command starting at `s[start]` (`$(echo ")")`,
+    `<(ls (x))`): the first after which that command is whole; and its tokens."""
+    end = s.find(")", start)
+    error = SplitError("an unterminated substitution")
+    while end >= 0:
+        try:
+            inner = lex(s[start:end], substituted=[])
+        except SplitError as exc:
+            inner, error = None, exc  # (the last, if none ends it: why not)
+        if (
+            inner is not None
+            and sum((t[0] == "(") - (t[0] == ")") for t in inner if type(t) is tuple) == 0
+        ):
+            return end, inner
+        end = s.find(")", end + 1)
+    raise error
 
 
 def _here_text(s: str, i: int) -> tuple[str, int]:
@@ -429,7 +483,7 @@ def lex(s: str, quick: bool = True, substituted: list | None = None) -> list:
             tokens.append((op, i, i + len(op)))
             i += len(op)
             continue
-        word, i = _read_word(s, i)
+        word, i = _read_word(s, i, substituted)
         tokens.append(word)
     if pending:
         raise SplitError("unterminated here-document")
@@ -461,20 +515,7 @@ def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Wo
     if last.end == i:
         raise SplitError("a process substitution joined to a word cannot be evaluated statically")
     start = i + 2
-    end = s.find(")", start)
-    while end >= 0:  # the first `)` that ends a whole command (`<(echo ")")`)
-        try:
-            inner = lex(s[start:end], substituted=[])
-        except SplitError:
-            inner = None
-        if (
-            inner is not None
-            and sum((t[0] == "(") - (t[0] == ")") for t in inner if type(t) is tuple) == 0
-        ):
-            break
-        end = s.find(")", end + 1)
-    if end < 0:
-        raise SplitError("an unterminated process substitution")
+    end = _substitution_end(s, start)[0]
     command = s[start:end]
     if not command.strip() or "#" in command:
         raise SplitError(
@@ -482,8 +523,9 @@ def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Wo
         )
     if end + 1 < len(s) and s[end + 1] not in " \t\n;&|)":
         raise SplitError("a process substitution joined to a word cannot be evaluated statically")
-    word = Word(f"/dev/fd/{63 - len(substituted)}", i, end + 1, False, False)
-    substituted.append((command, word))
+    files = sum(1 for _, file, _ in substituted if file is not None)
+    word = Word(f"/dev/fd/{63 - files}", i, end + 1, False, False)
+    substituted.append((command, word, i))
     return word
 
 
@@ -966,7 +1008,7 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     if "${" in command:
         check_expansions(command)
     loops: list = []
-    substituted: list[tuple[str, Word]] = []
+    substituted: list[tuple[str, Word | None, int]] = []  # (command, its file, where)
     lines = commands(lex(command, substituted=substituted), command, loops)
     if substituted:
         _check_substituted(lines, substituted, depth)
@@ -977,13 +1019,18 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
         values = possible_values(loops, lines, command, _expand_braces)
         for cmd in lines:
             cmd.bound, cmd.values = bound, values
+    pending = sorted(substituted, key=lambda entry: entry[2])
     for cmd in lines:
+        before = places
         out.extend(anchored(_subjects(cmd, command, config, depth), places))
         places = _after(cmd, places, command)
-    for inner, _ in substituted:  # each runs: a part like any other
-        if places is not None:
-            raise SplitError("a process substitution after cd cannot be evaluated statically")
-        out.extend(split_general(inner, config, depth + 1))
+        if pending:  # what a substitution in this command runs: a part like any other
+            end = max((w.end for w in cmd.words), default=0)
+            end = max([end] + [r.end for r in cmd.redirects])
+            while pending and pending[0][2] < end:
+                out.extend(anchored(split_general(pending.pop(0)[0], config, depth + 1), before))
+    for inner, _, _ in pending:  # (in a loop's words)
+        out.extend(anchored(split_general(inner, config, depth + 1), places))
     return out
 
 
@@ -991,7 +1038,7 @@ def _check_substituted(lines: list[Command], substituted: list, depth: int) -> N
     """A process substitution's file goes to a program that reads it as data."""
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
-    files = {id(word) for _, word in substituted}
+    files = {id(word) for _, word, _ in substituted if word is not None}
     for cmd in lines:
         if any(id(word) in files for word in cmd.words):
             program = cmd.words[0].value.rpartition("/")[2]
@@ -1673,7 +1720,7 @@ def _hold(subjects: list[dict]) -> list[dict]:
 def _unquoted(word: Word, source: str) -> str:
     """The word as brace expansion and globbing see it: its quoted characters
     (and the quotes, and a backslash's) turned to NUL, which no command holds."""
-    if not word.quoted:
+    if not word.quoted and not (word.expands and "$(" in word.value):
         return word.value
     raw = source[word.start : word.end]  # terminated quotes: the lexer read them
     out = []
@@ -1685,7 +1732,9 @@ def _unquoted(word: Word, source: str) -> str:
         elif c == "'":
             j = raw.index("'", i + 1) + 1
         elif c == '"':
-            j = _read_double(raw, i + 1, [])[0]  # as the lexer read it (`"$(cat <<'EOF'…)"`)
+            j = _read_double(raw, i + 1, [], [])[0]  # as the lexer read it (`"$(…)"`)
+        elif c == "$" and raw[i + 1 : i + 2] == "(":
+            j = _substitution_end(raw, i + 2)[0] + 1  # its output is not known: not read here
         else:
             out.append(c)
             i += 1
