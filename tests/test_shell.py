@@ -624,6 +624,11 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
     ]:
         with pytest.raises(SplitError):
             split(refused)
+    # Nested deeper than MAX_DEPTH: refused, each read once (trying each `)`
+    # as the end took exponential time: forty levels never ended).
+    for levels in (5, 40, 400):
+        with pytest.raises(SplitError, match="nested deeper"):
+            split("echo " + "$(echo " * levels + "x" + ")" * levels)
 
 
 @settings(max_examples=200, deadline=None)

@@ -287,7 +287,7 @@ def _command_substitution(s: str, i: int, substituted: list | None) -> int:
     (`$((…))`), a comment in it, or nowhere to put CMD: refused."""
     if substituted is None or s.startswith("$((", i):
         raise SplitError("command substitution $(...) cannot be evaluated statically")
-    end, tokens = _substitution_end(s, i + 2)
+    end, tokens = _substitution_end(s, i + 2, substituted.depth)
     command = s[i + 2 : end]
     heredoc = any(type(t) is tuple and t[0] == "<<" for t in tokens)
     if not command.strip() or "#" in command or heredoc:
@@ -301,23 +301,13 @@ def _command_substitution(s: str, i: int, substituted: list | None) -> int:
     return end + 1
 
 
-def _substitution_end(s: str, start: int) -> tuple[int, list]:
+def _substitution_end(s: str, start: int, depth: int) -> tuple[int, list]:
     """The `)` that ends the command starting at `s[start]` (`$(echo ")")`,
-    `<(ls (x))`): the first after which that command is whole; and its tokens."""
-    end = s.find(")", start)
-    error = SplitError("an unterminated substitution")
-    while end >= 0:
-        try:
-            inner = lex(s[start:end], substituted=[])
-        except SplitError as exc:
-            inner, error = None, exc  # (the last, if none ends it: why not)
-        if (
-            inner is not None
-            and sum((t[0] == "(") - (t[0] == ")") for t in inner if type(t) is tuple) == 0
-        ):
-            return end, inner
-        end = s.find(")", end + 1)
-    raise error
+    `<(ls (x))`), as the shell reads it; and that command's tokens."""
+    if depth >= MAX_DEPTH:
+        raise SplitError(f"substitutions nested deeper than {MAX_DEPTH} levels")
+    tokens, end = _lex(s, start, True, _Substitutions(depth + 1), close=True)
+    return end, tokens
 
 
 def _here_text(s: str, i: int) -> tuple[str, int]:
@@ -405,16 +395,39 @@ def lex(s: str, quick: bool = True, substituted: list | None = None) -> list:
     by one regex match each (`_QUICK_TOKEN`): 9-37% less time than the
     loop on six commands an agent makes (2026-12-03). `quick=False` reads
     every token in the loop, as the tests do to check that regex against it.
-    `substituted`: where a process substitution's command goes (its word is
-    the file bash names, `_process_substitution`); None refuses one.
+    `substituted` (`_Substitutions`): where the commands of command and
+    process substitutions go (`_command_substitution`,
+    `_process_substitution`); None refuses them.
     """
+    return _lex(s, 0, quick, substituted)[0]
+
+
+class _Substitutions(list):
+    """The commands a line's substitutions run (command, its file or None,
+    where it stands), and how deep in substitutions the line is."""
+
+    __slots__ = ("depth",)
+
+    def __init__(self, depth: int = 0) -> None:
+        super().__init__()
+        self.depth = depth
+
+
+def _lex(
+    s: str, i: int, quick: bool, substituted: list | None, close: bool = False
+) -> tuple[list, int]:
+    """`lex` from `s[i]`; with `close`, up to the `)` that closes a
+    substitution begun before `i`: the tokens and where that `)` is. One
+    pass, so substitutions inside one are read once each (trying each `)`
+    as the end took time exponential in how deep they nest)."""
     if _PLAIN is None:
         _compile_patterns()
     tokens: list = []
     append = tokens.append
     # here-documents waiting for their body, and where their `<<` token is
     pending: list[tuple[str, bool, bool, int]] = []
-    i, n = 0, len(s)
+    n = len(s)
+    parens = 0
     quick_token = _QUICK_TOKEN.match if quick else None
     while i < n:
         if quick_token is not None:
@@ -480,14 +493,21 @@ def lex(s: str, quick: bool = True, substituted: list | None = None) -> list:
                 tokens.append(("<<", i, after))
                 i = after
                 continue
+            if close and op == ")" and parens == 0:
+                if pending:
+                    raise SplitError("unterminated here-document")
+                return tokens, i
+            parens += (op == "(") - (op == ")")
             tokens.append((op, i, i + len(op)))
             i += len(op)
             continue
         word, i = _read_word(s, i, substituted)
         tokens.append(word)
+    if close:
+        raise SplitError("an unterminated substitution")
     if pending:
         raise SplitError("unterminated here-document")
-    return tokens
+    return tokens, i
 
 
 # What a process substitution's file may be given to: programs that read it
@@ -515,7 +535,7 @@ def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Wo
     if last.end == i:
         raise SplitError("a process substitution joined to a word cannot be evaluated statically")
     start = i + 2
-    end = _substitution_end(s, start)[0]
+    end = _substitution_end(s, start, substituted.depth)[0]
     command = s[start:end]
     if not command.strip() or "#" in command:
         raise SplitError(
@@ -1008,7 +1028,7 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
     if "${" in command:
         check_expansions(command)
     loops: list = []
-    substituted: list[tuple[str, Word | None, int]] = []  # (command, its file, where)
+    substituted = _Substitutions(depth)  # (command, its file or None, where)
     lines = commands(lex(command, substituted=substituted), command, loops)
     if substituted:
         _check_substituted(lines, substituted, depth)
@@ -1035,7 +1055,8 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
 
 
 def _check_substituted(lines: list[Command], substituted: list, depth: int) -> None:
-    """A process substitution's file goes to a program that reads it as data."""
+    """What substitutions run is not nested too deep, and a process
+    substitution's file goes to a program that reads it as data."""
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     files = {id(word) for _, word, _ in substituted if word is not None}
@@ -1732,9 +1753,9 @@ def _unquoted(word: Word, source: str) -> str:
         elif c == "'":
             j = raw.index("'", i + 1) + 1
         elif c == '"':
-            j = _read_double(raw, i + 1, [], [])[0]  # as the lexer read it (`"$(…)"`)
+            j = _read_double(raw, i + 1, [], _Substitutions())[0]  # as the lexer read it
         elif c == "$" and raw[i + 1 : i + 2] == "(":
-            j = _substitution_end(raw, i + 2)[0] + 1  # its output is not known: not read here
+            j = _substitution_end(raw, i + 2, 0)[0] + 1  # its output is not known: not read here
         else:
             out.append(c)
             i += 1
