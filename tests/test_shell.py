@@ -594,8 +594,11 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
     were refused. The substitution's command is a part like any other (it
     runs), and its output a value not known here, held as a variable's is:
     to every deny and ask rule a value so begun may meet; an allow names the
-    command as written. Arithmetic, backquotes, a here-document other than
-    `"$(cat <<'EOF' … EOF)"` and a comment in one stay refused."""
+    command as written. The output is the agent's to choose, so it may go
+    only to a program whose words run nothing (`git $(echo -c)
+    core.pager='rm -rf ~' log` would run rm unseen), not to a variable.
+    Arithmetic, backquotes, a here-document other than `"$(cat <<'EOF' …
+    EOF)"` and a comment in one stay refused."""
     assert _parts("kill -9 $(lsof -ti:3000)") == [
         ("kill -9 '$(lsof -ti:3000)'", False),
         ("lsof -ti:3000", False),
@@ -607,9 +610,9 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
     table = policyc.load(policyc.compile_text(text, "t.policy"))
     reference = ReferenceEngine(parse_bundle(text, "t.policy"))
     for command, action in [
-        ("git $(echo push) --force", "block"),  # the value may be `push`
+        ("git $(echo push) --force", "block"),  # refused: git's words may run commands
         ("echo $(rm -rf build)", "block"),  # what it runs is decided
-        ("cat $(echo .env)", "block"),  # what it names may be any file
+        ("cat $(echo .env)", "block"),  # refused: given to cat
         ("kill -9 $(lsof -ti:3000)", "allow"),
         ('cd "$(git rev-parse --show-toplevel)" && ls', "allow"),
     ]:
@@ -621,6 +624,9 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
         'echo "$(head <<EOF\nx\nEOF\n)"',
         "echo $(ls # x\n)",
         "$(echo rm) -rf /",
+        "git $(echo -c) core.pager='rm -rf ~' log",
+        "X=$(echo -c); git $X core.pager=x log",
+        "for f in $(ls); do echo $f; done",
     ]:
         with pytest.raises(SplitError):
             split(refused)
@@ -637,19 +643,19 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
     double=st.booleans(),
 )
 def test_a_command_substitution_runs_what_bash_runs(text, double):
-    """bash is the oracle: the substitution's `printf` prints what the
-    outer one prints, whatever quotes and parentheses it holds."""
+    """bash is the oracle: the substitution's `printf` prints what `echo`
+    prints, whatever quotes and parentheses it holds."""
     import subprocess
 
     if double:
         inner = '"' + "".join("\\" + c if c in '"\\$`' else c for c in text) + '"'
     else:
         inner = shlex.quote(text)
-    command = f'printf %s "$(printf %s {inner})"'
+    command = f'echo "$(printf %s {inner})"'
     parts = [shlex.split(s["args"]["command"]) for s in split(command) if "tool" not in s]
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True)
     assert done.returncode == 0, command
-    assert parts[1] == ["printf", "%s", done.stdout], command
+    assert parts[1] == ["printf", "%s", done.stdout.removesuffix("\n")], command
 
 
 def _plain_by_regex(command: str) -> list[dict] | None:

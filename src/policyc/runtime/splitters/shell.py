@@ -520,6 +520,16 @@ _DATA_READERS = frozenset(
 )
 
 
+# What a command substitution's output may be given to: programs whose
+# words run nothing, whatever they are (`kill -9 $(lsof -ti:3000)`, `echo
+# "$(date)"`, `cd "$(git rev-parse --show-toplevel)"`, `[ -n "$(git status
+# --porcelain)" ]`). The output is the agent's to choose, unlike a variable
+# from its environment: given to git, `$(echo -c) core.pager='rm -rf ~'`
+# would run a command no rule sees; to a variable (`X=$(…)`), the same
+# later. Those are refused.
+_OUTPUT_TAKERS = frozenset({"echo", "cd", "pushd", "kill", "[", "test", "sleep"})
+
+
 def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Word:
     """`<(CMD)` or `>(CMD)` at `s[i]`: CMD goes to `substituted` (a part of
     the line: it runs), and the word is the file bash hands the command in
@@ -1055,11 +1065,13 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
 
 
 def _check_substituted(lines: list[Command], substituted: list, depth: int) -> None:
-    """What substitutions run is not nested too deep, and a process
-    substitution's file goes to a program that reads it as data."""
+    """What substitutions run is not nested too deep, a process
+    substitution's file goes to a program that reads it as data, and a
+    command substitution's output to one whose words run nothing."""
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     files = {id(word) for _, word, _ in substituted if word is not None}
+    outputs = [at for _, word, at in substituted if word is None]
     for cmd in lines:
         if any(id(word) in files for word in cmd.words):
             program = cmd.words[0].value.rpartition("/")[2]
@@ -1067,6 +1079,18 @@ def _check_substituted(lines: list[Command], substituted: list, depth: int) -> N
                 raise SplitError(
                     f"a process substitution given to {program} cannot be evaluated statically"
                 )
+        taking = [w for w in cmd.words if any(w.start <= at < w.end for at in outputs)]
+        if taking:
+            program = cmd.words[0].value
+            if program not in _OUTPUT_TAKERS or taking[0] is cmd.words[0]:
+                name, eq, _ = program.partition("$(")[0].partition("=")
+                to = "an assignment" if eq and is_name(name) else program
+                raise SplitError(
+                    f"a command substitution given to {to} cannot be evaluated statically"
+                )
+            outputs = [at for at in outputs if not any(w.start <= at < w.end for w in taking)]
+    if outputs:  # (in a loop's words, an assignment or a redirect)
+        raise SplitError("a command substitution there cannot be evaluated statically")
 
 
 def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | None:
