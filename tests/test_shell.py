@@ -283,7 +283,7 @@ def _views_config(*specs):
 
     tools = {"bash": ToolSpec("glob", "command", "shell")}
     shapes = option_tools([Rule("bash", spec) for spec in specs], tools).get("bash", {})
-    return DEFAULT_CONFIG._replace(reorder=shapes)
+    return DEFAULT_CONFIG._replace(shapes=shapes)
 
 
 # (and what curl fetches sent to a fetch tool)
@@ -354,7 +354,7 @@ def test_option_views_are_made_for_the_programs_the_rules_name_alone():
     assert option_tools([Rule("bash", "ls:*"), Rule("bash", "git push:*")], tools) == {}
 
     def views(command):
-        config = DEFAULT_CONFIG._replace(reorder=shapes)
+        config = DEFAULT_CONFIG._replace(shapes=shapes)
         return [s["args"]["command"] for s in split(command, config)[1:] if "tool" not in s]
 
     assert views("rm -r x -f") == ["rm -rf x", "rm -r -f x"]

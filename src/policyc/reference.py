@@ -132,12 +132,12 @@ class ReferenceEngine:
         self.ask = [canonical_rule(r, specs) for r in self._base(self._expand(ask), bundle)]
         self.allow = [canonical_rule(r, specs) for r in self._base(self._expand(allow), bundle)]
         anchored = cwd_tools(self.deny + self.ask + self.allow, specs)
-        reordered = option_tools(self.deny + self.ask, specs)
+        shapes = option_tools(self.deny + self.ask, specs)
         hosts = fetch_hosts(self.deny + self.ask, specs)
         self.builtin_splitters = {
             name: fn
             for name, spec in specs.items()
-            if (fn := make_splitter(name, spec, specs, anchored, reordered, hosts)) is not None
+            if (fn := make_splitter(name, spec, specs, anchored, shapes, hosts)) is not None
         }
         if self.default is None:
             raise ReferenceBuildError("no_default")

@@ -154,12 +154,11 @@ class Table:
         )
         anchored = cwd_tools((r for idx in lists.values() for r in idx.rules), tools)
         held = [*lists["deny"].rules, *lists["ask"].rules]
-        reordered, hosts = option_tools(held, tools), fetch_hosts(held, tools)
+        shapes, hosts = option_tools(held, tools), fetch_hosts(held, tools)
         self._splitters = {
             name: splitter
             for name, spec in tools.items()
-            if (splitter := make_splitter(name, spec, tools, anchored, reordered, hosts))
-            is not None
+            if (splitter := make_splitter(name, spec, tools, anchored, shapes, hosts)) is not None
         }
 
     # -- deciding ---------------------------------------------------------

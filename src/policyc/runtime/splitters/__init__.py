@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..domains import url_host
+from ..domains import domain_spec, url_host
 from ..matchers import field_value
 from ..paths import PathError, glob_stand_in, normalize_path, path_anchor
 from .options import option_shapes
@@ -41,7 +41,7 @@ def make_splitter(
     spec,
     tools: dict,
     cwd_tools: frozenset = frozenset(),
-    reorder_tools: dict | None = None,
+    shapes_by_tool: dict | None = None,
     fetch_rules: dict | None = None,
 ) -> Splitter | None:
     """The subject function for `tool`, or None when the host supplies subjects.
@@ -49,7 +49,7 @@ def make_splitter(
     `cwd_tools` are the tools with path rules anchored at the working
     directory: a path meant for one of them, seen without a working
     directory, fails closed rather than slipping past those rules.
-    `reorder_tools` (`option_tools`): by tool, the shapes of its deny and
+    `shapes_by_tool` (`option_tools`): by tool, the shapes of its deny and
     ask command rules by program, as which its parts are shown too.
     `fetch_rules` (`fetch_hosts`): by tool, the hosts its deny and ask
     rules name, which a URL with a host not known may be.
@@ -76,7 +76,7 @@ def make_splitter(
         target_field(write_tool),
         read_tool,
         target_field(read_tool),
-        (reorder_tools or {}).get(tool, {}),
+        (shapes_by_tool or {}).get(tool, {}),
         spec.fetch,
         target_field(spec.fetch, "url"),
         (fetch_rules or {}).get(spec.fetch, tuple),  # (`tuple()`: no host)
@@ -233,9 +233,7 @@ def _hosts_on_first_use(specs: list[str]) -> Callable[[], tuple]:
     found: list[tuple] = []
 
     def hosts() -> tuple:
-        if not found:
-            from ..domains import domain_spec
-
+        if not found:  # (domain_spec compiles `re` and imports `urllib` on first use)
             named: dict[str, None] = {}
             for spec in specs:
                 parsed = domain_spec(spec)

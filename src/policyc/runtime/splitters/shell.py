@@ -748,7 +748,7 @@ def _finish(command: Command, out: list[Command]) -> None:
 # -- subjects -----------------------------------------------------------------
 
 
-# `reorder`: by program (git's `git CMD`, `*` any), the shapes of the deny
+# `shapes`: by program (git's `git CMD`, `*` any), the shapes of the deny
 # and ask command rules naming words past it (`options.option_shapes`): a
 # part of one holding options is shown as each such rule writes it too
 # (`_option_subjects`). `fetch_tool`: where the URLs curl, wget and HTTPie
@@ -757,7 +757,7 @@ def _finish(command: Command, out: list[Command]) -> None:
 # is not known here (`curl "$URL"`) may be (`splitters.fetch_hosts`).
 _ShellConfig = namedtuple(
     "ShellConfig",
-    "field write_tool write_field read_tool read_field reorder fetch_tool fetch_field fetch_hosts",
+    "field write_tool write_field read_tool read_field shapes fetch_tool fetch_field fetch_hosts",
     defaults=("command", "edit", "path", "read", "path", MappingProxyType({}), "", "url", tuple),
 )
 
@@ -909,7 +909,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
         # Words of safe characters only need no quoting: join them as they are.
         text = " ".join(words) if _SAFE_TEXT.issuperset(stripped) else quote_join(words)
         out.append({"args": {config.field: text}, "text": stripped})
-        if config.reorder and " -" in text:
+        if config.shapes and " -" in text:
             out += _option_subjects(words, stripped, config)
         if head in LEADING_OPTIONS and len(words) > 1 and words[1][:1] in "-+":
             out += _past_leading_options(words, head, stripped, config)
@@ -1367,7 +1367,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         )
     else:
         out.append(_opened({"args": {config.field: canonical}, "text": text}, known))
-    if config.reorder and " -" in canonical:
+    if config.shapes and " -" in canonical:
         # (`rm -fr $D` too: its words as written, to deny and ask rules)
         out += _option_subjects([w.value for w in rest], text, config)
     if rest[0] is not words[k] and (k or not guarded):
@@ -1416,7 +1416,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     else _open_text([rest[0], *rest[at:]], source, cmd, "git"),
                 )
             )
-            if config.reorder and " -" in bare:  # (`git -C . push -f`)
+            if config.shapes and " -" in bare:  # (`git -C . push -f`)
                 out += _option_subjects(read, text, config)
         settings = any(w.value == "-c" or w.value.startswith("--config-env") for w in rest[1:at])
         runs = at < len(rest) and rest[at].value in GIT_RUNS
@@ -1578,7 +1578,7 @@ def _fetched(url: str, text: str, config) -> dict:
 def _option_subjects(words: list[str], text: str, config) -> list[dict]:
     """The part as each deny or ask rule naming its options writes it
     (`options.option_views`: `rm -vrf x` as `rm -rf x`), constraints."""
-    views = option_views(words, config.reorder)
+    views = option_views(words, config.shapes)
     if not views:
         return views
     out, seen = [], {quote_join(words)}
@@ -1597,7 +1597,7 @@ def _past_leading_options(words: list[str], program: str, text: str, config) -> 
     for start in subcommand_starts(words, program):
         read = [program, *words[start:]]
         out.append({"args": {config.field: quote_join(read)}, "text": text, "constrain": True})
-        if config.reorder:  # (`docker --context x run -it --privileged`)
+        if config.shapes:  # (`docker --context x run -it --privileged`)
             out += _option_subjects(read, text, config)
     return out
 
