@@ -2446,6 +2446,77 @@ def test_a_variable_set_to_a_command_a_program_runs_is_held():
             split(refused)
 
 
+def test_a_variable_the_line_exports_is_held_as_an_assignment_before_each_command():
+    """`export LD_PRELOAD=x.so; git status` loads x.so into git, as
+    `LD_PRELOAD=x.so git status` does, and was allowed by `Bash(export:*)`
+    and `Bash(git:*)`. Each other command of the line is read as if the
+    exported words stood before it; builtins that run no program are not."""
+    assert _parts("export LD_PRELOAD=/x.so; git status") == [
+        ("export LD_PRELOAD=/x.so", False),
+        ("LD_PRELOAD=/x.so git status", False),
+        ("git status", True),
+    ]
+    for command, held in [
+        ("declare -x PATH=/tmp/b:$PATH && cargo build", "PATH=/tmp/b:$PATH cargo build"),
+        ("declare PATH=/tmp/b; make", "PATH=/tmp/b make"),  # PATH is exported already
+        ("typeset -gx A=1 B; make", "A=1 make"),
+        ("command export NODE_OPTIONS=-r./x.js; npm test", "NODE_OPTIONS=-r./x.js npm test"),
+        ("git status; export GIT_DIR=/x", "GIT_DIR=/x git status"),  # (a loop may run it again)
+        ("export A=1 B=2; timeout 5 make", "A=1 B=2 timeout 5 make"),
+        ("(export A=1); make", "A=1 make"),  # (a subshell's: held, which only asks more)
+        ('export A=1; echo "$(git log)"', "A=1 git log"),  # a substitution's command too
+    ]:
+        assert (held, False) in _parts(command), command
+    # The safe list's variables, and builtins that run no program, as before.
+    assert _parts("export LANG=C LC_ALL=C; git status")[1:] == [("git status", False)]
+    assert _parts("export A=1; echo x; cd src; export B=2; true") == [
+        ("export A=1", False),
+        ("echo x", False),
+        ("cd src", False),
+        ("export B=2", False),
+        ("true", False),
+    ]
+    text = "default deny\ntool bash glob(command) split shell\nallow bash(export:*) bash(git:*)\n"
+    table = policyc.load(policyc.compile_text(text, "t.policy"))
+    for command, action in [
+        ("export LD_PRELOAD=/x.so; git status", "block"),
+        ("export LD_PRELOAD=/x.so && git status", "block"),
+        ("export TERM=xterm; git status", "allow"),
+        ("export LD_PRELOAD=/x.so", "allow"),
+    ]:
+        assert table.decide("bash", {"command": command}, cwd="/r").action == action, command
+
+
+@given(
+    st.sampled_from(["LD_PRELOAD", "PATH", "GIT_DIR", "X", "LANG", "LC_ALL", "EDITOR"]),
+    st.sampled_from(["/x.so", "'a b'", "$HOME/bin:$PATH", "-rf", "less"]),
+    st.sampled_from(["git status", "rm -rf $O /", "sudo make", "timeout 5 rm x", "ls -la"]),
+    st.sampled_from(["export", "declare -x", "typeset", "command export"]),
+    st.sampled_from(["; ", " && ", "\n"]),
+)
+@settings(max_examples=150, deadline=None)
+def test_an_exported_variable_reads_as_that_assignment(name, value, command, setter, between):
+    """The command after `export N=V;` is held to the rules as `N=V command`
+    is: the same subjects, with the same constraints (a command variable's
+    value, `EDITOR=less`'s `less`, is held where it is set); after a safe
+    list variable's, as the command alone is."""
+
+    def subjects(line):
+        try:
+            got = split(line)
+        except SplitError:
+            return None  # (`EDITOR=$X`: refused, exported or not)
+        return {(repr(s["args"]), bool(s.get("constrain")), s.get("tool")) for s in got}
+
+    together = subjects(f"{setter} {name}={value}{between}{command}")
+    alone = subjects(f"{name}={value} {command}" if name not in ("LANG", "LC_ALL") else command)
+    setting = subjects(f"{setter} {name}={value}")
+    if setting is None or alone is None:
+        assert together is None
+    else:
+        assert together == setting | alone
+
+
 def test_a_command_variable_set_other_than_by_name_equals_value_is_refused():
     """Its value is not known here, and an EDITOR the agent's environment
     exports passes it on: `for EDITOR in 'rm -rf / #'; do git commit; done`
@@ -3349,7 +3420,7 @@ def test_a_variable_is_read_with_each_value_the_line_gives_it():
         ("X=push; git $X", ["git push"]),
         ('X="push --force"; git $X origin', ["git push --force origin"]),
         ('X="push --force"; git "$X" origin', ["git 'push --force' origin"]),
-        ("export O=-rf; rm $O /", ["rm -rf /"]),
+        ("export O=-rf; rm $O /", ["rm $O /", "rm -rf /"]),  # (held as `O=-rf rm $O /`)
         ("for c in status push; do git $c; done", ["git status", "git push"]),
         ("X=a; X=b; echo $X$X", ["echo aa", "echo ab", "echo ba", "echo bb"]),
     ]:

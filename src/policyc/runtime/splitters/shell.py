@@ -161,6 +161,7 @@ class Command:
         "values",
         "finds",
         "fed",
+        "env",
     )
 
     def __init__(self) -> None:
@@ -173,6 +174,7 @@ class Command:
         self.values: dict | None = None  # what the line may set them to (`possible_values`)
         self.finds = False  # run by find or fd: its `{}` (or appended `…`) is what they find
         self.fed: Command | None = None  # the command before `|`, when one simple command
+        self.env: list[str] = []  # what the line exports (`export LD_PRELOAD=x; …`: `_exported`)
 
 
 # -- lexing -------------------------------------------------------------------
@@ -1031,8 +1033,12 @@ def split(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) ->
     return plain if plain is not None else split_general(command, config, depth)
 
 
-def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0) -> list[dict]:
-    """The full path: lex, flatten, and read every simple command."""
+def split_general(
+    command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int = 0, env: list | None = None
+) -> list[dict]:
+    """The full path: lex, flatten, and read every simple command.
+
+    `env`: what an enclosing line exports (a substitution's command sees it)."""
     out: list[dict] = []
     places = None  # where a `cd` may have left the shell (`directories`); None: not moved
     if "${" in command:
@@ -1049,6 +1055,11 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
         values = possible_values(loops, lines, command, _expand_braces)
         for cmd in lines:
             cmd.bound, cmd.values = bound, values
+    if "=" in command:
+        env = (env or []) + _exported(lines, command)
+    if env:
+        for cmd in lines:
+            cmd.env = env
     pending = sorted(substituted, key=lambda entry: entry[2])
     for cmd in lines:
         before = places
@@ -1058,9 +1069,10 @@ def split_general(command: str, config: ShellConfig = DEFAULT_CONFIG, depth: int
             end = max((w.end for w in cmd.words), default=0)
             end = max([end] + [r.end for r in cmd.redirects])
             while pending and pending[0][2] < end:
-                out.extend(anchored(split_general(pending.pop(0)[0], config, depth + 1), before))
+                inner = pending.pop(0)[0]
+                out.extend(anchored(split_general(inner, config, depth + 1, env), before))
     for inner, _, _ in pending:  # (in a loop's words)
-        out.extend(anchored(split_general(inner, config, depth + 1), places))
+        out.extend(anchored(split_general(inner, config, depth + 1, env), places))
     return out
 
 
@@ -1207,6 +1219,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     program = program_name(name)
     if program == "eval":
         raise SplitError("eval cannot be evaluated statically")
+    # `export LD_PRELOAD=x.so; git status` is `LD_PRELOAD=x.so git status`
+    # (`_exported`); a builtin such as echo loads nothing.
+    inherited = cmd.env if cmd.env and program not in _UNLOADED else []
+    if inherited:
+        guarded = True
+    as_written = quote_join(inherited + [w.value for w in words]) if guarded else ""
     if program in BINDERS:  # `read`, `printf -v`, `declare -n`, `hash -p`
         check_builtin(program, [w.value for w in rest])
     if program in _SETTERS:  # `export GIT_SSH_COMMAND=CMD; git fetch`
@@ -1257,9 +1275,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             if guarded:
                 for subject in inner:
                     subject["constrain"] = True
-                out.append(
-                    {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
-                )
+                out.append({"args": {config.field: as_written}, "text": text})
             return out + inner + read_first
     if program in FOREIGN_SHELLS:  # `pwsh -c '…'`: a language not read here
         if any(map(is_input, rest[1:])):
@@ -1317,9 +1333,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                 later += inner  # `su` stays a subject as written, as `sudo` does
             else:  # `watch`, `flock`, `script`: as `bash -c`, what runs is decided
                 if guarded:
-                    out.append(
-                        {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
-                    )
+                    out.append({"args": {config.field: as_written}, "text": text})
                 return out + _once(inner + read_first)
     if program in LATER:
         # Commands kept to run later: a trap's at its signal (an EXIT trap
@@ -1357,9 +1371,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if guarded:
         # Deny and ask rules see the command past the assignment or wrapper;
         # an allow must name the command as written.
-        written = {"args": {config.field: quote_join([w.value for w in words])}, "text": text}
+        written = {"args": {config.field: as_written}, "text": text}
         if known is not None:  # past the assignments and wrappers as written (`X=$Y git $Z`)
-            before = quote_join([w.value for w in words[: len(words) - len(rest)]])
+            before = quote_join(inherited + [w.value for w in words[: len(words) - len(rest)]])
             written["open"] = before + " " + known if before else known
         out.append(written)
         out.append(
@@ -1370,7 +1384,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
     if config.shapes and " -" in canonical:
         # (`rm -fr $D` too: its words as written, to deny and ask rules)
         out += _option_subjects([w.value for w in rest], text, config)
-    if rest[0] is not words[k] and (k or not guarded):
+    if rest[0] is not words[k] and (k or inherited or not guarded):
         # Past a wrapper (`timeout 5 make`, `echo x | xargs ls`, `A=1 sudo
         # make`): deny and ask rules see it as written past the assignments
         # too, or one on the wrapper (`Bash(xargs:*)`) would never match.
@@ -1616,6 +1630,39 @@ def _is_assignment(word: Word, source: str) -> bool:
 # Builtins that set variables from `NAME=VALUE` words (exported or not: a
 # later command of the line may see them).
 _SETTERS = frozenset({"export", "declare", "typeset", "readonly", "local"})
+# Builtins that run no program, so no exported variable reaches one.
+_UNLOADED = _SETTERS | frozenset(
+    """echo printf true false : test [ pwd unset read mapfile readarray hash shift set
+    shopt umask wait jobs cd pushd popd dirs""".split()
+)
+
+
+def _exported(lines: list[Command], source: str) -> list[str]:
+    """The `NAME=VALUE` words the line's builtins set, off the safe list.
+    Every other command of the line is held as if they stood before it, as
+    a prefix assignment is: `export LD_PRELOAD=x.so; git status` loads x.so
+    into git, and was allowed by `Bash(export:*)` and `Bash(git:*)` (`PATH`,
+    `NODE_OPTIONS`, `GIT_DIR` change what runs as much). declare, typeset,
+    readonly and local count without `-x`: a variable the environment gave
+    the shell is exported already (`declare PATH=/tmp/x`). Every other
+    command, not only every later one: a loop runs one again after an export
+    below it; a subshell's export (`(export X=1); make`) is held too, which
+    only asks more, never allows more."""
+    out: list[str] = []
+    for cmd in lines:
+        words = cmd.words
+        k = 0
+        while k < len(words) and (
+            _is_assignment(words[k], source) or words[k].value in ("builtin", "command")
+        ):
+            k += 1  # (`command export X=1` is the builtin too)
+        if k == len(words) or words[k].value not in _SETTERS:
+            continue
+        for word in words[k + 1 :]:
+            name = base_name(word.value.partition("=")[0])
+            if "=" in word.value and is_name(name) and not is_safe_assignment(name):
+                out.append(word.value)
+    return out
 
 
 def _variable_subjects(
