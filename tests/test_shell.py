@@ -487,6 +487,124 @@ def test_what_curl_wget_and_httpie_fetch_goes_to_the_fetch_tool():
             assert got.action == action, (command, engine)
 
 
+def test_curl_fetches_each_url_its_glob_makes_and_through_each_proxy():
+    """`curl 'https://{evil.com,x}/'` fetched from evil.com past a deny on
+    it (curl expands `{…}` and `[…]` itself), and `curl -x evil.com URL`,
+    `https_proxy=evil.com curl URL` and `--connect-to` sent the request by
+    evil.com. Each URL a glob makes, and each host a request goes by, is
+    fetched from; a glob curl refuses is a URL whose host is not known."""
+    config = DEFAULT_CONFIG._replace(fetch_tool="web")
+
+    def fetched(command):
+        return [s["args"]["url"] for s in split(command, config) if s.get("tool") == "web"]
+
+    unknown = "http://unknown.invalid/"
+    for command, urls in [
+        ("curl 'https://{evil,good}.com/'", ["https://evil.com/", "https://good.com/"]),
+        (
+            "curl 'https://x.co[l-m]/[08-10:2]'",
+            ["https://x.col/08", "https://x.col/10"]
+            + [
+                "https://x.com/08",
+                "https://x.com/10",
+            ],
+        ),
+        ("curl 'x.com/{a\\,b,c}'", ["http://x.com/a,b", "http://x.com/c"]),
+        ("curl 'http://[::1]:8080/'", ["http://[::1]:8080/"]),  # an address, not a range
+        ("curl -g 'https://{a,b}.com/'", ["https://{a,b}.com/"]),  # (globbing off)
+        ("curl -sgL 'https://{a,b}.com/'", ["https://{a,b}.com/"]),
+        # Too many to list: the host's part expanded, the rest as written.
+        (
+            "curl 'https://{a,b}.com/[1-100].png'",
+            ["https://a.com/[1-100].png"] + ["https://b.com/[1-100].png"],
+        ),
+        ("curl 'https://h[1-100].com/'", [unknown]),
+        ("curl 'https://{a,b/'", [unknown]),  # (curl refuses it)
+        ("curl 'https://a.com/]'", [unknown]),
+        ("curl -x evil.com:3128 https://a.com", ["https://a.com", "http://evil.com:3128"]),
+        ("curl --proxy socks5h://evil.com a.com", ["http://a.com", "socks5h://evil.com"]),
+        (
+            "curl --connect-to a.com:443:evil.com:443 https://a.com",
+            ["https://a.com"] + ["http://evil.com"],
+        ),
+        ("curl --resolve a.com:443:10.0.0.1 https://a.com", ["https://a.com", "http://10.0.0.1"]),
+        ("https_proxy=evil.com:3128 curl https://a.com", ["http://evil.com:3128", "https://a.com"]),
+        ("export ALL_PROXY=socks5://evil.com; npm ci", ["socks5://evil.com"]),
+        ("wget -e https_proxy=evil.com https://a.com", ["https://a.com", "http://evil.com"]),
+    ]:
+        assert fetched(command) == urls, command
+    with pytest.raises(SplitError, match="--expand-url"):
+        split("curl --variable u=https://evil.com --expand-url '{{u}}'", config)
+    with pytest.raises(SplitError, match="--expand-data"):
+        split("curl --expand-data '{{x}}' https://a.com")  # (with no fetch tool too)
+    assert ".env" in [s["args"].get("path") for s in split("curl --variable k@.env a.com")]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["x", "/", "-", ",", ":", ".", "a", "0", "\\{", "\\]", "[]"]),
+            st.lists(st.sampled_from(["a", "", "b\\,c", "d\\}", "-"]), min_size=1, max_size=3).map(
+                lambda items: "{" + ",".join(items) + "}"
+            ),
+            st.tuples(
+                st.sampled_from(["0", "1", "01", "9", "a", "A", "c", "z"]),
+                st.sampled_from(["0", "2", "03", "12", "b", "C", "z", "Z"]),
+                st.sampled_from(["", ":1", ":2", ":+2", ":0", ":3"]),
+            ).map(lambda t: f"[{t[0]}-{t[1]}{t[2]}]"),
+        ),
+        max_size=4,
+    )
+)
+def test_a_curl_glob_makes_what_curl_makes(pieces):
+    """Against curl 7.88's own expansion (`curl -w '%{url_effective}'` of
+    these URLs, read by hand into the rules below): a set is each item, a
+    backslash keeps the next character; a range `[LOW-HIGH:STEP]` of one
+    letter each side (same case) or of digits, padded to LOW's width when
+    LOW starts with 0, STEP above 0 and no more than HIGH-LOW unless 1."""
+    from itertools import product
+
+    from policyc.runtime.splitters.transfers import curl_globbed
+
+    url = "file:///t/" + "".join(pieces)
+    choices = []
+    for piece in pieces:
+        if piece[:1] == "{":
+            items, item, k = [], "", 1
+            while piece[k] != "}":
+                if piece[k] == "\\":
+                    k += 1
+                    item += piece[k]
+                elif piece[k] == ",":
+                    items.append(item)
+                    item = ""
+                else:
+                    item += piece[k]
+                k += 1
+            if items + [item] == [""]:  # `{}`: refused
+                assert curl_globbed(url, "?") == ["?"], url
+                return
+            choices.append(items + [item])
+        elif piece[:1] == "[" and piece != "[]":
+            low, high = piece[1:-1].split(":")[0].split("-")
+            step = int(piece[1:-1].partition(":")[2] or 1)
+            numbers = low.isdigit() and high.isdigit()
+            letters = low.isalpha() and high.isalpha() and low.islower() == high.islower()
+            first, last = (int(low), int(high)) if numbers else (ord(low[0]), ord(high[0]))
+            if not (numbers or letters) or step == 0 or first > last or step > max(last - first, 1):
+                assert curl_globbed(url, "?") == ["?"], url
+                return
+            width = len(low) if numbers and low[0] == "0" else 0
+            values = range(first, last + 1, step)
+            choices.append([str(v).zfill(width) if numbers else chr(v) for v in values])
+        else:
+            choices.append([piece.replace("\\{", "{").replace("\\]", "]")])
+    want = ["file:///t/" + "".join(parts) for parts in product(*choices)]
+    got = curl_globbed(url, "?")
+    assert got == want if len(want) <= 64 else got[0].startswith("file:///t/"), url
+
+
 def test_a_commit_message_from_a_here_document_is_its_text():
     """Claude Code writes every commit message and pull request body as
     `"$(cat <<'EOF' … EOF)"`, and each was refused (command substitution).

@@ -1665,6 +1665,12 @@ def _exported(lines: list[Command], source: str) -> list[str]:
     return out
 
 
+# The variables curl, wget, git, pip and npm take a proxy from.
+_PROXY_VARIABLES = frozenset(
+    "http_proxy https_proxy all_proxy ftp_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY FTP_PROXY".split()
+)
+
+
 def _variable_subjects(
     word: Word, source: str, config: ShellConfig, depth: int, by_shell: bool = False
 ) -> list[dict]:
@@ -1685,6 +1691,11 @@ def _variable_subjects(
         return []
     if name in REFUSED_VARIABLES:
         raise SplitError(f"setting {name} cannot be evaluated statically")
+    if name in _PROXY_VARIABLES and config.fetch_tool and value:
+        # `https_proxy=evil.com:3128 curl …`: each request goes by that host
+        url = _up_to_variable(word).partition("=")[2]
+        text = source[word.start : word.end] if word.end > word.start else word.value
+        return _fetch_subjects([url if "://" in url else "http://" + url], text, config)
     if name not in COMMAND_VARIABLES or not value.strip():
         return []
     if word.expands:

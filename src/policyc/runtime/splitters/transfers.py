@@ -31,7 +31,13 @@ _CURL_LONG_VALUES = frozenset(
     --trace --trace-ascii --stderr --libcurl --header --proxy-header --write-out
     --netrc-file --etag-compare --etag-save --cert --key --cacert --output-dir --hsts
     --alt-svc --user-agent --request --user --proxy --referer --max-time --range
-    --connect-timeout --retry --url""".split()
+    --connect-timeout --retry --url --preproxy --socks4 --socks4a --socks5
+    --socks5-hostname --proxy1.0 --connect-to --resolve --doh-url --variable""".split()
+)
+# The options naming a host curl connects to besides its URLs' (a proxy sees
+# each request, `--connect-to` sends it elsewhere): fetched from too.
+_CURL_PROXIES = frozenset(
+    "-x --proxy --preproxy --socks4 --socks4a --socks5 --socks5-hostname --proxy1.0".split()
 )
 _CURL_SENDS_AT = frozenset({"-d", "--data", "--data-ascii", "--data-binary", "--json"})
 _CURL_SENDS_AT |= {"-H", "--header", "--proxy-header", "-w", "--write-out"}
@@ -94,6 +100,12 @@ def _curl_scan(words: list[str]) -> tuple[list, list[str], bool, list[str]]:
         if word[:2] == "--":
             if word in ("--remote-name", "--remote-name-all"):
                 remote_name = True
+            elif word == "--globoff":
+                options.append((word, ""))
+            elif word[:9] == "--expand-":  # (curl 8.3: `{{NAME}}` in its value)
+                raise SplitError(
+                    f"curl {word} (a value curl expands) cannot be evaluated statically"
+                )
             elif word == "--netrc":
                 reads.append("~/.netrc")
             elif word in _CURL_LONG_VALUES and i < n:
@@ -107,7 +119,9 @@ def _curl_scan(words: list[str]) -> tuple[list, list[str], bool, list[str]]:
                     options.append(("-" + letter, value))
                     break
                 remote_name = remote_name or letter == "O"
-                if letter == "n":
+                if letter == "g":
+                    options.append(("--globoff", ""))
+                elif letter == "n":
                     reads.append("~/.netrc")
         else:
             urls.append(word)
@@ -144,6 +158,10 @@ def _curl_files(words: list[str], unknown: str) -> tuple[list[str], list[str]]:
                 reads.append(content)
         elif option in ("-b", "--cookie") and "=" not in value:
             reads.append(value)  # a cookie file
+        elif option == "--variable" and "@" in value.partition("=")[0] + "@":
+            name, at, path = value.partition("@")  # `--variable NAME@FILE` reads FILE
+            if at and "=" not in name and path != "-":
+                reads.append(path)
         elif option in _CURL_READS:
             reads.append(value)
         elif option in _CURL_WRITES:
@@ -344,6 +362,9 @@ def fetched_urls(program: str, words: list[str], unknown: str) -> list[str]:
         urls += [
             unknown if value[:1] == "@" else value for option, value in options if option == "--url"
         ]
+        if not any(option == "--globoff" for option, _ in options):
+            urls = [each for url in urls for each in curl_globbed(url, unknown)]
+        urls += _curl_hosts(options, unknown)
     elif program == "wget":
         options, urls = _wget_scan(words)[:2]
         for option, value in options:
@@ -354,6 +375,8 @@ def fetched_urls(program: str, words: list[str], unknown: str) -> list[str]:
                 and (command == "input")
             ):
                 urls.append(unknown)
+            elif option in ("-e", "--execute") and command in _WGET_PROXIES:
+                urls.append(value.partition("=")[2].strip())  # `-e https_proxy=evil.com`
     else:
         urls = _httpie_scan(words)[1][:1]
     scheme = "https://" if program in ("https", "xhs") else "http://"
@@ -363,6 +386,209 @@ def fetched_urls(program: str, words: list[str], unknown: str) -> list[str]:
             url = "localhost" + url
         out.append(url if "://" in url else scheme + url)
     return out
+
+
+_WGET_PROXIES = frozenset({"httpproxy", "httpsproxy", "ftpproxy"})  # (wgetrc's, folded)
+
+
+def _curl_hosts(options: list, unknown: str) -> list[str]:
+    """The proxies' URLs and the hosts `--connect-to` and `--resolve` send
+    requests to, and `--doh-url`'s server."""
+    out = []
+    for option, value in options:
+        if option in _CURL_PROXIES or option == "--doh-url":
+            out.append(value)
+        elif option == "--connect-to":  # `HOST1:PORT1:HOST2:PORT2`: HOST2 ("" is HOST1)
+            parts = value.split(":")
+            if "[" in value or len(parts) != 4:
+                out.append(unknown)  # (an IPv6 address: not read here)
+            elif parts[2]:
+                out.append(parts[2])
+        elif option == "--resolve":  # `[+]HOST:PORT:ADDRESS[,ADDRESS]…`
+            addresses = "".join(value.split(":", 2)[2:])
+            out += [address for address in addresses.split(",") if address]
+    return out
+
+
+# curl's URL globbing (unless -g): `{a,b}` is each item of a set, `[1-3]`,
+# `[a-c]` and `[01-10:2]` each of a range, a `\` keeps the next character of
+# a set (or a `{}[]` outside one), and a bracketed IPv6 address is itself.
+# `curl 'https://{evil.com,x}/'` fetched from evil.com past a deny on it.
+# Read here as curl 7.88 reads them (checked against it); a glob curl
+# refuses is a URL whose host is not known (it fetches nothing, but a
+# reading that refused what curl takes would let it fetch).
+_GLOB_LIMIT = 64  # URLs made of one at most; past it, its host's glob only
+_GLOB_CHARACTERS = frozenset("{}[]\\")
+
+
+def curl_globbed(url: str, unknown: str) -> list[str]:
+    """The URLs curl makes of `url`."""
+    if _GLOB_CHARACTERS.isdisjoint(url):
+        return [url]
+    pieces = _glob_pieces(url)
+    if pieces is None:
+        return [unknown]
+    if _count(pieces) <= _GLOB_LIMIT:
+        return _joined(pieces)
+    # Too many to list (`https://x.com/img[001-500].png`): the host's part
+    # expanded, what follows it as written (a domain rule reads the host).
+    head, tail = _host_pieces(pieces)
+    if _count(head) > _GLOB_LIMIT:
+        return [unknown]
+    rest = "".join(written for written, _, _ in tail)
+    return [url + rest for url in _joined(head)]
+
+
+# A piece of a globbed URL: (its text as written, what it may be, how many:
+# the items of a range too long to list are None).
+_Piece = tuple[str, list[str] | None, int]
+
+
+def _count(pieces: list[_Piece]) -> int:
+    count = 1
+    for _, _, many in pieces:
+        count *= many
+    return count
+
+
+def _joined(pieces: list[_Piece]) -> list[str]:
+    out = [""]
+    for _, items, _ in pieces:
+        out = [left + right for left in out for right in items or ()]
+    return out
+
+
+def _host_pieces(pieces: list[_Piece]) -> tuple[list[_Piece], list[_Piece]]:
+    """The pieces up to the end of the URL's host, and the rest: the host
+    ends at the first `/`, `?` or `#` of literal text past the `://`."""
+    seen = ""  # (a glob stands as "x": its scheme or host)
+    for at, (_, items, many) in enumerate(pieces):
+        if many > 1 or items is None:
+            seen += "x"
+            continue
+        text = items[0]
+        for k, c in enumerate(text):
+            if c in "/?#" and not (c == "/" and seen[-1:] in (":", "/") and "://" not in seen):
+                head = [*pieces[:at], (text[:k], [text[:k]], 1)]
+                return head, [(text[k:], [text[k:]], 1), *pieces[at + 1 :]]
+            seen += c
+    return pieces, []
+
+
+def _glob_pieces(url: str) -> list[_Piece] | None:
+    """The URL as pieces: literal text (one item), sets and ranges (each
+    item). None: curl refuses it (unmatched, nested, a bad range)."""
+    pieces: list[_Piece] = []
+    literal = ""
+    i, n = 0, len(url)
+    while i < n:
+        c = url[i]
+        if c == "\\" and i + 1 < n and url[i + 1] in "{}[]":
+            literal += url[i + 1]
+            i += 2
+            continue
+        if c in "}]":
+            return None  # (unmatched)
+        if c not in "{[":
+            literal += c
+            i += 1
+            continue
+        start = i
+        if c == "[":
+            end = url.find("]", i)
+            if end < 0:
+                return None
+            inside = url[i + 1 : end]
+            i = end + 1
+            if not inside:
+                literal += "[]"  # (curl's reading)
+                continue
+            if ":" in inside and "-" not in inside:
+                if not _is_ipv6(inside):
+                    return None
+                literal += url[start:i]  # `http://[::1]/`: an address
+                continue
+            piece = _glob_range(inside, url[start:i])
+        else:
+            piece, i = _glob_set(url, i + 1)
+        if piece is None:
+            return None
+        if literal:
+            pieces.append((literal, [literal], 1))
+            literal = ""
+        pieces.append(piece)
+    if literal:
+        pieces.append((literal, [literal], 1))
+    return pieces
+
+
+def _glob_set(url: str, i: int) -> tuple[_Piece | None, int]:
+    """`{a,b,c}` from just past its `{`, and where reading goes on."""
+    start, items, item = i - 1, [], ""
+    while i < len(url):
+        c = url[i]
+        if c == "\\" and i + 1 < len(url):
+            item += url[i + 1]
+            i += 2
+            continue
+        if c in "{[]":
+            return None, i  # (nested, or a bracket in a set)
+        if c == ",":
+            items.append(item)
+            item = ""
+        elif c == "}":
+            if not items and not item:
+                return None, i  # (`{}`)
+            items.append(item)
+            return (url[start : i + 1], items, len(items)), i + 1
+        else:
+            item += c
+        i += 1
+    return None, i
+
+
+def _glob_range(inside: str, written: str) -> _Piece | None:
+    """`[a-c]`, `[1-10]`, `[001-100:5]`."""
+    bounds, colon, step_text = inside.partition(":")
+    step = 1
+    if colon:
+        digits = step_text.removeprefix("+")
+        if not (digits.isascii() and digits.isdigit()) or int(digits) == 0:
+            return None
+        step = int(digits)
+    low, dash, high = bounds.partition("-")
+    if len(low) == 1 and len(high) == 1 and low.isascii() and high.isascii():
+        if low.isalpha() and high.isalpha():
+            if low.islower() != high.islower():
+                return None
+            first, last = ord(low), ord(high)
+            if first > last or step > max(last - first, 1):
+                return None
+            return (
+                written,
+                [chr(k) for k in range(first, last + 1, step)],
+                (last - first) // step + 1,
+            )
+    if not (dash and low.isascii() and low.isdigit() and high.isascii() and high.isdigit()):
+        return None
+    first, last = int(low), int(high)
+    if first > last or step > max(last - first, 1):
+        return None
+    count = (last - first) // step + 1
+    if count > _GLOB_LIMIT:
+        return written, None, count  # (counted, not listed: see `curl_globbed`)
+    width = len(low) if low[0] == "0" else 0
+    return written, [str(k).zfill(width) for k in range(first, last + 1, step)], count
+
+
+def _is_ipv6(text: str) -> bool:
+    from ipaddress import IPv6Address  # here: most URLs hold no bracket
+
+    try:
+        IPv6Address(text.partition("%")[0])
+    except ValueError:
+        return False
+    return True
 
 
 # git's commands that reach a remote named by its URL (`git submodule add URL`).
