@@ -521,6 +521,7 @@ def test_curl_fetches_each_url_its_glob_makes_and_through_each_proxy():
         ("curl 'https://h[1-100].com/'", [unknown]),
         ("curl 'https://{a,b/'", [unknown]),  # (curl refuses it)
         ("curl 'https://a.com/]'", [unknown]),
+        (f"curl 'https://a.com/[1-{'9' * 5000}]'", [unknown]),  # (past curl's numbers)
         ("curl -x evil.com:3128 https://a.com", ["https://a.com", "http://evil.com:3128"]),
         ("curl --proxy socks5h://evil.com a.com", ["http://a.com", "socks5h://evil.com"]),
         (

@@ -549,6 +549,8 @@ def _glob_set(url: str, i: int) -> tuple[_Piece | None, int]:
 
 def _glob_range(inside: str, written: str) -> _Piece | None:
     """`[a-c]`, `[1-10]`, `[001-100:5]`."""
+    if len(inside) > 40:
+        return None  # (past an unsigned long: curl refuses it)
     bounds, colon, step_text = inside.partition(":")
     step = 1
     if colon:
