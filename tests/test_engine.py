@@ -206,6 +206,52 @@ def test_a_set_carve_out_guards_the_rules_it_reaches_beside_the_policys(compile_
         assert table.decide_once("bash", {"command": "rm -i x"}, scope=scope).action == rm_i
 
 
+def test_a_grant_sets_deny_meets_what_the_policys_own_would():
+    """A grant set's `bash(rm -rf:*)` met `rm -rf x` and missed `rm -fr x`,
+    which the policy's own meets (its options are read as the shapes of the
+    policy's deny and ask rules, computed at load); a set's deny on the
+    fetch tool missed `curl "$URL"` (a host not known is held to the hosts
+    of the policy's rules). A scope's lists now split calls as their own
+    rules need, in both backends."""
+    import policyc
+    from policyc.grammar import parse_bundle
+    from policyc.reference import ReferenceEngine
+
+    text = (
+        "default allow\n"
+        "tool bash glob(command) split shell fetch=web\ntool web domain(url)\n"
+        "tool read path(path) split path\ntool edit path(path) split path\n"
+        "deny bash(git push --force:*)\n"
+    )
+    compiled = policyc.load(policyc.compile_text(text, "t.policy"))
+    reference = ReferenceEngine(parse_bundle(text, "t.policy"))
+    for table in (compiled, reference):
+        source = Source("guard", 1, True)
+        table.activate(source, deny="bash(rm -rf:*) web(evil.example)", scope="a")
+        table.activate(source, deny="read(./secrets/**)", scope="b")
+        for command, scope, action in [
+            ("rm -fr build", "a", "block"),
+            ("rm -r -f build", "a", "block"),
+            ("rm -rf build", "a", "block"),
+            ("rm -fr build", None, "allow"),  # (no set in that scope)
+            ("git push -f", "a", "block"),  # (the policy's own, as before)
+            ("curl https://evil.example", "a", "block"),
+            ('curl "$URL"', "a", "block"),  # its host may be evil.example
+            ('curl "$URL"', None, "allow"),
+            ("curl https://ok.example", "a", "allow"),
+        ]:
+            verdict = table.decide("bash", {"command": command}, scope=scope, cwd="/r")
+            assert verdict.action == action, (command, scope, table)
+        # (a set's path rule anchored at the working directory: as the policy's)
+        assert table.decide("read", {"path": "secrets/key"}, scope="b").action == "block"
+        assert table.decide("read", {"path": "/r/secrets/k"}, scope="b", cwd="/r").action == (
+            "block"
+        )
+    assert compiled._lists_for("c").splitters is compiled._policy.splitters
+    compiled.activate(Source("skill:x", 1, True), allow="bash(make:*)", scope="c")
+    assert compiled._lists_for("c").splitters is compiled._policy.splitters  # (nothing to add)
+
+
 def test_activating_the_same_key_replaces_the_set(table):
     table.activate(Source("skill:x", 1, True), allow="bash(a)")
     table.activate(Source("skill:x", 1, True), allow="bash(b)")

@@ -131,14 +131,7 @@ class ReferenceEngine:
         self.deny = [canonical_rule(r, specs) for r in self._base(self._expand(deny), bundle)]
         self.ask = [canonical_rule(r, specs) for r in self._base(self._expand(ask), bundle)]
         self.allow = [canonical_rule(r, specs) for r in self._base(self._expand(allow), bundle)]
-        anchored = cwd_tools(self.deny + self.ask + self.allow, specs)
-        shapes = option_tools(self.deny + self.ask, specs)
-        hosts = fetch_hosts(self.deny + self.ask, specs)
-        self.builtin_splitters = {
-            name: fn
-            for name, spec in specs.items()
-            if (fn := make_splitter(name, spec, specs, anchored, shapes, hosts)) is not None
-        }
+        self.builtin_splitters = self._splitters(self.deny, self.ask, self.allow)
         if self.default is None:
             raise ReferenceBuildError("no_default")
         for name, rules in (("deny", self.deny), ("ask", self.ask), ("allow", self.allow)):
@@ -147,6 +140,18 @@ class ReferenceEngine:
                 if err:
                     raise ReferenceBuildError(*err)
         self.sets: list[_Set] = []
+
+    def _splitters(self, deny: list[Rule], ask: list[Rule], allow: list[Rule]) -> dict:
+        """By tool, its splitter, for these lists (a grant set's rules too)."""
+        specs = self._specs
+        anchored = cwd_tools(deny + ask + allow, specs)
+        shapes = option_tools(deny + ask, specs)
+        hosts = fetch_hosts(deny + ask, specs)
+        return {
+            name: fn
+            for name, spec in specs.items()
+            if (fn := make_splitter(name, spec, specs, anchored, shapes, hosts)) is not None
+        }
 
     def _base(self, rules: list[Rule], bundle: Bundle) -> list[Rule]:
         """`@/` path patterns against the folder of their source's file."""
@@ -365,7 +370,13 @@ class ReferenceEngine:
             if tool in self.splitters:
                 # The built-in splitters are input transformations with their own
                 # corpus; the reference shares them and interprets what they return.
-                splitter = self.builtin_splitters.get(tool)
+                # (naively: built again for the scope's lists when grant sets are active)
+                splitters = (
+                    self._splitters(*self._lists(scope))
+                    if self._active(scope)
+                    else self.builtin_splitters
+                )
+                splitter = splitters.get(tool)
                 if splitter is None:
                     return failed_verdict(
                         tool, "the tool has a splitter and no subjects were given", conf

@@ -152,14 +152,45 @@ class Table:
             self._sets,
             self._by_scope,
         )
-        anchored = cwd_tools((r for idx in lists.values() for r in idx.rules), tools)
-        held = [*lists["deny"].rules, *lists["ask"].rules]
-        shapes, hosts = option_tools(held, tools), fetch_hosts(held, tools)
-        self._splitters = {
+        self._anchored = cwd_tools((r for idx in lists.values() for r in idx.rules), tools)
+        self._held = [*lists["deny"].rules, *lists["ask"].rules]
+        self._shapes = option_tools(self._held, tools)
+        self._splitters = self._policy.splitters = self._make_splitters(
+            self._anchored, self._shapes, fetch_hosts(self._held, tools)
+        )
+
+    def _make_splitters(self, anchored: frozenset, shapes: dict, hosts: dict) -> dict:
+        """By tool, its splitter (see `splitters.make_splitter`)."""
+        tools = self.tools
+        return {
             name: splitter
             for name, spec in tools.items()
             if (splitter := make_splitter(name, spec, tools, anchored, shapes, hosts)) is not None
         }
+
+    def _grant_splitters(self, active: list[GrantSet]) -> dict:
+        """The splitters for the lists of these grant sets: the table's own,
+        unless a set's rule needs calls split otherwise: a deny or ask rule
+        naming options (`Bash(rm -rf:*)`, which `rm -fr x` meets as the
+        shapes read it) or on a fetch tool (a URL whose host is not known
+        may be its host) was met so only when the policy had one like it,
+        and a set's `rm -rf` deny let `rm -fr x` through; a path rule
+        anchored at the working directory is read as the policy's is."""
+        held = [r for gs in active for action in ("deny", "ask") for r in gs.rules[action]]
+        added = held + [r for gs in active for r in gs.rules["allow"]]
+        if not added:
+            return self._splitters
+        tools = self.tools
+        anchored = self._anchored | cwd_tools(added, tools)
+        shapes = option_tools(held, tools, self._shapes) if held else self._shapes
+        fetchers = {spec.fetch for spec in tools.values() if spec.fetch}
+        if (
+            anchored == self._anchored
+            and shapes == self._shapes
+            and not any(r.tool in fetchers for r in held)
+        ):
+            return self._splitters
+        return self._make_splitters(anchored, shapes, fetch_hosts(self._held + held, tools))
 
     # -- deciding ---------------------------------------------------------
 
@@ -227,7 +258,7 @@ class Table:
             lists = self._lists_for(scope)
             ctx = (plain_str(cwd), self.home, self.follow_symlinks)
             if subjects is None:
-                splitter = self._splitters.get(tool)
+                splitter = lists.splitters.get(tool)
                 if splitter is None:
                     return verdict, []
                 subjects = splitter(args, ctx)
@@ -330,7 +361,7 @@ class Table:
         ctx = (plain_str(cwd), self.home, self.follow_symlinks)
         if subjects is None:
             if spec is not None and spec.split:
-                splitter = self._splitters.get(tool)
+                splitter = lists.splitters.get(tool)
                 if splitter is None:
                     return failed_verdict(tool, NO_SUBJECTS, conf)
                 # The verdict of a split call is a function of the tool, the one
@@ -691,7 +722,7 @@ class Table:
             built[action] = build_list_index(
                 rules, self.tools, self._known, base=policy, broad=broad_for(action, False)
             )
-        return Lists(
+        lists = Lists(
             built["deny"],
             built["ask"],
             built["allow"],
@@ -700,3 +731,5 @@ class Table:
             self.default,
             base=self._policy,
         )
+        lists.splitters = self._grant_splitters(active)
+        return lists

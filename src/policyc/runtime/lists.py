@@ -77,6 +77,7 @@ class Lists:
         "fast",
         "subject_fast",
         "split_verdicts",
+        "splitters",
         "_fields",
         "_tools",
         "_default",
@@ -126,6 +127,10 @@ class Lists:
         # The verdicts of calls a built-in splitter split, by (tool, the value
         # it read, cwd): see `Table._decide`.
         self.split_verdicts: dict[tuple, Verdict] = {}
+        # By tool, the splitter these lists' calls are split by (the table's,
+        # or one its grant sets' rules need: `Table._grant_splitters`); set
+        # by the table. None here: a call split by no splitter is refused.
+        self.splitters: dict = {}
         # Per tool: (field, deny rows, ask rows, allow rows); None where a list has nothing.
         self.plans: dict[str, tuple] = {}
         for name in set(deny.by_tool) | set(ask.by_tool) | set(allow.by_tool):

@@ -189,17 +189,21 @@ def cwd_tools(rules, tools: dict) -> frozenset:
     )
 
 
-def option_tools(rules, tools: dict) -> dict[str, dict[str, tuple]]:
+def option_tools(rules, tools: dict, base: dict | None = None) -> dict[str, dict[str, tuple]]:
     """By shell-split tool, the shapes of its deny and ask command rules
     (`rules`) that name words past their program (`Bash(rm -rf:*)`,
     `Bash(git reset --hard:*)`, `Bash(chmod 777:*)`), by program
     (`options.option_shapes`): a part of one holding options is shown as
     each such rule writes it too. A policy with none, and a part of another
-    program, pays nothing for it."""
+    program, pays nothing for it. `base`: shapes found before (the policy's,
+    to which a grant set's rules add)."""
     shells = {name for name, spec in tools.items() if spec is not None and spec.split == "shell"}
     if not shells:
         return {}
-    found: dict[str, dict] = {}
+    found: dict[str, dict] = {
+        tool: {program: dict.fromkeys(shapes) for program, shapes in programs.items()}
+        for tool, programs in (base or {}).items()
+    }
     for rule in rules:
         spec = rule.spec
         # (a string test first: a load reads every deny and ask rule here)
