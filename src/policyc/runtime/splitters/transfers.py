@@ -593,8 +593,11 @@ def _is_ipv6(text: str) -> bool:
     return True
 
 
-# git's commands that reach a remote named by its URL (`git submodule add URL`).
-GIT_REMOTES = frozenset({"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule"})
+# git's commands that reach a remote named by its URL (`git submodule add
+# URL`), and `git remote add NAME URL` (a push by that name reaches it).
+GIT_REMOTES = frozenset(
+    {"clone", "fetch", "pull", "push", "ls-remote", "archive", "submodule", "remote"}
+)
 
 
 def git_remote_urls(words: list[str], at: int) -> list[str]:
