@@ -660,6 +660,81 @@ def test_a_curl_glob_makes_what_curl_makes(pieces):
     assert got == want if len(want) <= 64 else got[0].startswith("file:///t/"), url
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(list("ab'\"$ \t*?{,}")),
+            st.sampled_from(
+                [r"\n", r"\t", r"\\", r"\'", r"\"", r"\?", r"\e", r"\E", r"\a", r"\z", r"\8"]
+                + [r"\0", r"\01", r"\101", r"\1234", r"\777", r"\x41", r"\x4", r"\xg", r"\x"]
+                + [r"\xc3\xa9", r"\xff", r"\u0041", r"\u00e9", r"\u", r"\U00000041", r"\cA"]
+                + [r"\x{41}", r"\x{", r"\x{4142}", r"\x{aa}", "{", "}"]
+            ),
+        ),
+        max_size=6,
+    ),
+    st.sampled_from(["", "x", "'y'"]),
+)
+def test_an_ansi_c_quote_is_what_bash_makes_of_it(pieces, after):
+    r"""`git commit -m $'Fix\n\nBody'` and `IFS=$'\n'` were refused: `$'…'`
+    is now read as bash 5.2 decodes it (its output compared here, as bytes):
+    escapes, octal and hex bytes (read as UTF-8), a NUL ending it. What
+    depends on the locale (`\u` past ASCII) and `\c` are refused, and so
+    are bytes that are not UTF-8."""
+    import subprocess
+
+    body = "".join(pieces)
+    if body.endswith("\\") or "'" in body.replace("\\'", ""):
+        return  # (not one quote: the lexer's unterminated and word tests)
+    word = f"$'{body}'{after}"
+    done = subprocess.run(
+        ["bash", "-c", f"printf '%s' {word}"], capture_output=True, env={"LANG": "C.UTF-8"}
+    )
+    assert done.returncode == 0, word
+    try:
+        got = split(f"printf %s {word}")[0]["args"]["command"]
+    except SplitError as refused:
+        assert re.search(r"locale|control|not UTF-8", str(refused)), (word, refused)
+        assert "\\c" in body or "\\u00e9" in body or not _is_utf8(done.stdout), word
+        return
+    assert got == quote_join(["printf", "%s", done.stdout.decode()]), word
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode()
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def test_a_line_that_sets_ifs_and_splits_a_variable_is_refused():
+    """`IFS=:; X="push:--force"; git $X` runs `git push --force`, and was
+    allowed past `Bash(git push --force:*)` (its words were split at
+    blanks). A line that sets IFS for what follows (an assignment alone,
+    declare, export, read, a loop) and expands a variable unquoted is
+    refused; IFS before one command changes nothing this reads."""
+    for refused in [
+        'IFS=:; X="push:--force"; git $X',
+        "declare IFS=:; git $X",
+        "export IFS=:; git $X",
+        "read -r IFS < f; git $X",
+        "for IFS in :; do git $X; done",
+        "printf -v IFS :; git $X",
+        ": ${IFS:=:}; git $X",
+    ]:
+        with pytest.raises(SplitError, match="IFS"):
+            split(refused)
+    for read in [
+        'while IFS= read -r l; do echo "$l"; done < f',
+        'IFS=, read -ra p <<< "$x"; echo "${p[0]}"',
+        "IFS=:; git status",  # (no variable split)
+        "IFS=$'\\n'; echo \"$X\"",
+    ]:
+        split(read)
+
+
 def test_a_commit_message_from_a_here_document_is_its_text():
     """Claude Code writes every commit message and pull request body as
     `"$(cat <<'EOF' … EOF)"`, and each was refused (command substitution).

@@ -226,7 +226,10 @@ def _read_word(s: str, i: int, substituted: list | None = None) -> tuple[Word, i
                 i = end
                 continue
             if nxt == "'":
-                raise SplitError("ANSI-C quoting $'...' is not supported")
+                text, i = _ansi_c(s, i + 2)
+                out.append(text)
+                quoted = True
+                continue
             if nxt == '"':
                 i += 1  # $"..." is a translated string: read it as "..."
                 continue
@@ -237,6 +240,85 @@ def _read_word(s: str, i: int, substituted: list | None = None) -> tuple[Word, i
             out.append(c)
             i += 1
     return Word("".join(out), start, i, expands, quoted), i
+
+
+# `$'…'`'s escapes that stand for one character (bash 5.2's).
+_ANSI_C_ESCAPES = {
+    "a": 7, "b": 8, "e": 27, "E": 27, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11,
+    "\\": 92, "'": 39, '"': 34, "?": 63,
+}  # fmt: skip
+_OCTAL = frozenset("01234567")
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _ansi_c(s: str, i: int) -> tuple[str, int]:
+    r"""`$'…'` from just past its `'`: its text as bash 5.2 decodes it, and
+    where the word goes on (checked against it). `git commit -m
+    $'Fix\n\nBody'` and `IFS=$'\n'` were refused. `\xHH` and `\NNN`
+    are bytes, read as UTF-8 with the rest (refused when they are not);
+    what follows a NUL is dropped, as bash drops it. `\u`/`\U` past ASCII
+    (bash writes them in the locale's encoding, or as `\u…` in C's) and
+    `\c` (control characters) are refused."""
+    out = bytearray()
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == "'":
+            break
+        if c != "\\":
+            j = i + 1
+            while j < n and s[j] not in "'\\":
+                j += 1
+            out += s[i:j].encode("utf-8", "surrogatepass")
+            i = j
+            continue
+        e = s[i + 1 : i + 2]
+        i += 2
+        if e in _ANSI_C_ESCAPES:
+            out.append(_ANSI_C_ESCAPES[e])
+        elif e in _OCTAL:
+            j = i
+            while j < n and j < i + 2 and s[j] in _OCTAL:
+                j += 1
+            out.append(int(s[i - 1 : j], 8) & 0xFF)
+            i = j
+        elif e == "x" and s[i : i + 1] == "{":  # `\x{HHH}`: its low byte (`}` optional)
+            j = i + 1
+            while j < n and s[j] in _HEX:
+                j += 1
+            out.append(int(s[i + 1 : j] or "0", 16) & 0xFF)
+            i = j + (s[j : j + 1] == "}")
+        elif e in ("x", "u", "U"):
+            width = {"x": 2, "u": 4, "U": 8}[e]
+            j = i
+            while j < n and j < i + width and s[j] in _HEX:
+                j += 1
+            if j == i:
+                out += ("\\" + e).encode()  # (no digit: as written)
+            elif e == "x":
+                out.append(int(s[i:j], 16))
+            elif int(s[i:j], 16) > 0x7F:
+                raise SplitError(
+                    f"$'\\{e}{s[i:j]}' (in the locale's encoding) cannot be evaluated statically"
+                )
+            else:
+                out.append(int(s[i:j], 16))
+            i = j
+        elif e == "c":
+            raise SplitError("$'\\c…' (a control character) cannot be evaluated statically")
+        elif not e:
+            raise SplitError("unterminated ANSI-C quote")
+        else:
+            out += ("\\" + e).encode("utf-8", "surrogatepass")  # (not an escape: as written)
+    else:
+        raise SplitError("unterminated ANSI-C quote")
+    try:
+        text = bytes(out.split(b"\0", 1)[0]).decode()
+    except UnicodeDecodeError:
+        raise SplitError(
+            "$'…' making bytes that are not UTF-8 cannot be evaluated statically"
+        ) from None
+    return text, i + 1
 
 
 def _read_double(
@@ -1067,6 +1149,8 @@ def split_general(
         values = possible_values(loops, lines, command, _expand_braces)
         for cmd in lines:
             cmd.bound, cmd.values = bound, values
+    if "IFS" in command:
+        _check_ifs(lines, loops, command)
     if "=" in command:
         env = (env or []) + _exported(lines, command)
     if env:
@@ -1086,6 +1170,39 @@ def split_general(
     for inner, _, _ in pending:  # (in a loop's words)
         out.extend(anchored(split_general(inner, config, depth + 1, env), places))
     return out
+
+
+def _check_ifs(lines: list[Command], loops: list, source: str) -> None:
+    """A line that sets IFS for the rest of it, and expands a variable
+    unquoted, is refused: its words split where IFS says, which is not read
+    here (`IFS=:; X="push:--force"; git $X` runs `git push --force`, and
+    was read as `git push:--force`). IFS before one command (`IFS= read -r
+    line`) changes how that command's words were split no more than this."""
+    from .variables import _NAMING_BUILTINS
+
+    sets = any(name == "IFS" for name, *_ in loops) or "${IFS" in source
+    for cmd in lines:
+        words = cmd.words
+        k = 0
+        while k < len(words) and _is_assignment(words[k], source):
+            k += 1
+        if k == len(words):  # assignments alone: they stay
+            sets = sets or any(base_name(w.value.partition("=")[0]) == "IFS" for w in words)
+        elif words[k].value in _NAMING_BUILTINS:  # `read IFS`, `declare IFS=,`, `printf -v IFS`
+            sets = sets or any(
+                w.value == "IFS" or base_name(w.value.partition("=")[0]) == "IFS"
+                or w.value[:1] == "-" and w.value.endswith("IFS")
+                for w in words[k + 1 :]
+            )  # fmt: skip
+    if not sets:
+        return
+    for cmd in lines:
+        for word in cmd.words:
+            raw = source[word.start : word.end]
+            if word.expands and not (raw[:1] == '"' == raw[-1:] and raw.count('"') == 2):
+                raise SplitError(
+                    "a variable expanded unquoted after IFS is set cannot be evaluated statically"
+                )
 
 
 def _check_substituted(lines: list[Command], substituted: list, depth: int) -> None:
@@ -1865,6 +1982,8 @@ def _unquoted(word: Word, source: str) -> str:
             j = _read_double(raw, i + 1, [], _Substitutions())[0]  # as the lexer read it
         elif c == "$" and raw[i + 1 : i + 2] == "(":
             j = _substitution_end(raw, i + 2, 0)[0] + 1  # its output is not known: not read here
+        elif c == "$" and raw[i + 1 : i + 2] == "'":
+            j = _ansi_c(raw, i + 2)[1]
         else:
             out.append(c)
             i += 1
