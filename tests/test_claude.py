@@ -736,3 +736,32 @@ def test_a_hook_that_fails_unexpectedly_still_refuses():
     out = json.loads(done.stdout)["hookSpecificOutput"]
     assert out["permissionDecision"] == "deny"
     assert "internal error (RuntimeError)" in out["permissionDecisionReason"]
+
+
+def test_a_mode_lets_its_tool_run_in_the_working_directories_and_trust_only_narrows(tmp_path):
+    """acceptEdits allowed an edit of `~/.bashrc` and `.claude/settings.json`
+    and plan mode a read of `/etc/passwd`, which Claude Code asks about; a
+    repository's `bypassPermissions`, not trusted, made every call with no
+    rule run. A mode's tool runs in the working directories only (not the
+    protected paths), and a file not trusted only makes the default stricter."""
+    from policyc.grammar.claude import _mode
+
+    assert _mode([]) == ("ask", "")
+    assert _mode([(1, "acceptEdits", True)]) == ("ask", "Edit")
+    assert _mode([(2, "bypassPermissions", False)]) == ("ask", "")  # (withheld)
+    assert _mode([(1, "bypassPermissions", True), (2, "plan", False)]) == ("deny", "")
+    assert _mode([(1, "dontAsk", True), (2, "default", False)]) == ("deny", "")
+    assert _mode([(2, "dontAsk", False), (4, "default", True)]) == ("ask", "")  # managed
+    assert _mode([(2, "plan", True), (1, "default", True)]) == ("deny", "Read")  # by rank
+
+    contents = {"user": {"permissions": {"defaultMode": "acceptEdits"}}}
+    t = table(tmp_path, ["user"], contents=contents)
+
+    def edit(path):
+        return decide(t, "Edit", {"file_path": path, "old_string": "a", "new_string": "b"}).action
+
+    assert edit("/repo/src/a.py") == "allow"
+    for path in ["/home/me/.bashrc", "/repo/.git/config", "/repo/sub/.vscode/settings.json"]:
+        assert edit(path) == "defer", path
+    contents = {"project": {"permissions": {"defaultMode": "auto"}}}
+    assert table(tmp_path, ["project"], trust=True, contents=contents).default == "ask"

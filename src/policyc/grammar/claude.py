@@ -87,14 +87,38 @@ ALIASES = {
 }
 PATH_TOOLS = frozenset({"Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep"})
 
-# permissions.defaultMode -> the bundle's default, and host rules that go with it.
+# permissions.defaultMode -> the bundle's default, and the tool the mode lets
+# run without asking in the working directories (the working directory and
+# additionalDirectories), as Claude Code's modes do: an edit of `~/.bashrc`
+# under acceptEdits, or a read of `~/.ssh/id_rsa` in plan mode, asks there.
 MODES: dict[str, tuple[str, str]] = {
     "default": ("ask", ""),  # ask for anything no rule decides
+    "manual": ("ask", ""),  # (Claude Code 2.1.200's name for default)
     "acceptEdits": ("ask", "Edit"),  # edits run without asking; everything else asks
+    "auto": ("ask", "Edit"),  # as acceptEdits; the rest is its classifier's, not read here
     "plan": ("deny", "Read"),  # read-only: reads run, everything else is refused
     "dontAsk": ("deny", ""),  # what would ask is refused
     "bypassPermissions": ("allow", ""),  # everything runs (deny and ask rules still apply)
 }
+_STRICTER = {"deny": 0, "ask": 1, "allow": 2}
+# What Claude Code never lets a mode's blanket edit through to (its protected
+# paths): repository state, editor settings and its own, shell start-up
+# files. They ask, as there, even under acceptEdits.
+_PROTECTED = (
+    "./**/.git/**",
+    "./**/.claude/**",
+    "./**/.vscode/**",
+    "./**/.idea/**",
+    "./**/.husky/**",
+    "./**/.gitconfig",
+    "./**/.gitmodules",
+    "./**/.mcp.json",
+    "./**/.bashrc",
+    "./**/.bash_profile",
+    "./**/.zshrc",
+    "./**/.zprofile",
+    "./**/.profile",
+)
 
 
 # Claude Code's tools' input fields, which `Tool(param:value)` rules name.
@@ -359,9 +383,8 @@ def read_claude_settings(
     """Settings files -> a bundle with Claude Code's tools, and the bytes read (for the digest)."""
     errors = ErrorSink()
     sources: list[SourceDecl] = []
-    host_allow: list[RuleRef] = []
-    default: str | None = None
-    default_rank = -1
+    modes: list[tuple[int, str, bool]] = []  # (rank, mode, trusted) of each file that sets one
+    working_dirs: list[str] = ["./**"]  # the working directory and trusted additional ones
     raw_inputs = b""
     seen: set[str] = set()
     allowed_globs: set[str] = set()
@@ -408,10 +431,8 @@ def read_claude_settings(
                     "/permissions/defaultMode",
                     "modes are " + ", ".join(MODES),
                 )
-            elif SCOPES[scope] > default_rank:
-                default, default_rank = MODES[mode][0], SCOPES[scope]
-                extra = MODES[mode][1]
-                host_allow = [RuleRef(Rule(extra))] if extra else []
+            elif not (mode == "auto" and scope in WORKSPACE_SCOPES):  # (ignored there)
+                modes.append((SCOPES[scope], mode, trusted))
         dirs = permissions.get("additionalDirectories", [])
         if not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs):
             settings.error(
@@ -429,6 +450,8 @@ def read_claude_settings(
             for d in dirs
             if d.strip()
         )
+        if trusted:
+            working_dirs += [_directory_rule(d) for d in dirs if d.strip()]
         resolved = Path(path).resolve()
         sources.append(
             SourceDecl(
@@ -442,6 +465,9 @@ def read_claude_settings(
             )
         )
     errors.check()
+    default, mode_tool = _mode(modes)
+    host_allow = [RuleRef(Rule(mode_tool, d)) for d in dict.fromkeys(working_dirs) if mode_tool]
+    host_ask = [RuleRef(Rule("Edit", p)) for p in _PROTECTED] if mode_tool == "Edit" else []
     tools = tuple(
         ToolDecl(
             name,
@@ -457,13 +483,29 @@ def read_claude_settings(
     aliases = tuple(AliasDecl(name, names) for name, names in ALIASES.items())
     bundle = Bundle(
         file="claude-settings",
-        default=default or "ask",
+        default=default,
         tools=tools,
         aliases=aliases,
         sources=tuple(sources),
-        host=RuleLists((), (), tuple(host_allow)),
+        host=RuleLists((), tuple(host_ask), tuple(host_allow)),
     )
     return bundle, raw_inputs
+
+
+def _mode(modes: list[tuple[int, str, bool]]) -> tuple[str, str]:
+    """The default and the tool the mode lets run in the working directories:
+    the highest-ranked file's mode, as in Claude Code; but a file not
+    trusted (a repository's, without --trust-workspace) only narrows what a
+    trusted one set (`dontAsk` over `default`), never widens it, and lets no
+    tool run: its `bypassPermissions` made every call with no rule run."""
+    default, tool = "ask", ""
+    for _, mode, trusted in sorted(modes, key=lambda entry: entry[0]):
+        given, given_tool = MODES[mode]
+        if trusted:
+            default, tool = given, given_tool
+        elif _STRICTER[given] < _STRICTER[default]:
+            default, tool = given, ""
+    return default, tool
 
 
 def combine(bundle: Bundle, settings: Bundle) -> Bundle:
