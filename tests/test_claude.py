@@ -765,3 +765,34 @@ def test_a_mode_lets_its_tool_run_in_the_working_directories_and_trust_only_narr
         assert edit(path) == "defer", path
     contents = {"project": {"permissions": {"defaultMode": "auto"}}}
     assert table(tmp_path, ["project"], trust=True, contents=contents).default == "ask"
+
+
+def test_an_administrators_controls_on_modes_and_rules_hold(tmp_path):
+    """A managed `disableBypassPermissionsMode: "disable"` and
+    `allowManagedPermissionRulesOnly: true` were not read: a user's
+    `bypassPermissions` and allow rules ran calls the administrator meant to
+    ask about. Now the mode is off and only the managed file allows."""
+    contents = {
+        "managed": {
+            "permissions": {"disableBypassPermissionsMode": "disable", "allow": ["Bash(make:*)"]},
+            "allowManagedPermissionRulesOnly": True,
+        },
+        "user": {
+            "permissions": {
+                "defaultMode": "bypassPermissions",
+                "allow": ["Bash(curl:*)"],
+                "deny": ["Bash(git push:*)"],
+            }
+        },
+    }
+    t = table(tmp_path, ["managed", "user"], contents=contents)
+    assert t.default == "ask"
+    for command, action in [("ls", "defer"), ("curl x", "defer"), ("make", "allow")]:
+        assert decide(t, "Bash", {"command": command}).action == action, command
+    assert decide(t, "Bash", {"command": "git push"}).action == "block"  # (kept: it narrows)
+    # Without the managed file, as before.
+    t = table(tmp_path, ["user"], contents=contents)
+    assert decide(t, "Bash", {"command": "ls"}).action == "allow"
+    bad = {"managed": {"permissions": {"disableBypassPermissionsMode": "yes"}}}
+    with pytest.raises(PolicyErrors, match="disableBypassPermissionsMode"):
+        table(tmp_path, ["managed"], contents=bad)

@@ -45,6 +45,7 @@ Claude Code's rules are translated to policyc's where they differ:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -384,6 +385,8 @@ def read_claude_settings(
     errors = ErrorSink()
     sources: list[SourceDecl] = []
     modes: list[tuple[int, str, bool]] = []  # (rank, mode, trusted) of each file that sets one
+    bypass_disabled = False  # `disableBypassPermissionsMode: "disable"` in some file
+    managed_only = False  # managed `allowManagedPermissionRulesOnly`: only its allows count
     working_dirs: list[str] = ["./**"]  # the working directory and trusted additional ones
     raw_inputs = b""
     seen: set[str] = set()
@@ -433,6 +436,24 @@ def read_claude_settings(
                 )
             elif not (mode == "auto" and scope in WORKSPACE_SCOPES):  # (ignored there)
                 modes.append((SCOPES[scope], mode, trusted))
+        disable = permissions.get("disableBypassPermissionsMode")
+        if disable is not None:
+            if disable != "disable":
+                settings.error(
+                    "bad_mode",
+                    f"disableBypassPermissionsMode is {disable!r}",
+                    "/permissions/disableBypassPermissionsMode",
+                    'its one value is "disable"',
+                )
+            bypass_disabled = True  # (any file's: it only narrows)
+        only = data.get("allowManagedPermissionRulesOnly")
+        if only is not None and not isinstance(only, bool):
+            settings.error(
+                "bad_type",
+                "allowManagedPermissionRulesOnly must be true or false",
+                "/allowManagedPermissionRulesOnly",
+            )
+        managed_only = managed_only or scope == "managed" and only is True
         dirs = permissions.get("additionalDirectories", [])
         if not isinstance(dirs, list) or not all(isinstance(d, str) for d in dirs):
             settings.error(
@@ -465,6 +486,17 @@ def read_claude_settings(
             )
         )
     errors.check()
+    if managed_only:
+        # Claude Code keeps the managed file's rules alone: here the other
+        # files' allows are dropped (their denies and asks only narrow, and stay).
+        sources = [
+            source
+            if source.name == "managed"
+            else dataclasses.replace(source, rules=RuleLists(source.rules.deny, source.rules.ask))
+            for source in sources
+        ]
+    if bypass_disabled:  # (a file asking for it gets the mode below it)
+        modes = [entry for entry in modes if entry[1] != "bypassPermissions"]
     default, mode_tool = _mode(modes)
     host_allow = [RuleRef(Rule(mode_tool, d)) for d in dict.fromkeys(working_dirs) if mode_tool]
     host_ask = [RuleRef(Rule("Edit", p)) for p in _PROTECTED] if mode_tool == "Edit" else []
@@ -510,8 +542,6 @@ def _mode(modes: list[tuple[int, str, bool]]) -> tuple[str, str]:
 
 def combine(bundle: Bundle, settings: Bundle) -> Bundle:
     """A policyc bundle plus imported settings: its tools, aliases and host rules win."""
-    import dataclasses
-
     names = {t.name for t in bundle.tools}
     aliases = {a.name for a in bundle.aliases}
     return dataclasses.replace(
