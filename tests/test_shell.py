@@ -844,7 +844,8 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
     to every deny and ask rule a value so begun may meet; an allow names the
     command as written. The output is the agent's to choose, so it may go
     only to a program whose words run nothing (`git $(echo -c)
-    core.pager='rm -rf ~' log` would run rm unseen), not to a variable.
+    core.pager='rm -rf ~' log` would run rm unseen), or to a variable that
+    only such programs read (`PID=$(lsof -ti:3000); kill $PID`).
     Arithmetic, backquotes, a here-document other than `"$(cat <<'EOF' …
     EOF)"` and a comment in one stay refused."""
     assert _parts("kill -9 $(lsof -ti:3000)") == [
@@ -863,6 +864,10 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
         ("cat $(echo .env)", "block"),  # refused: given to cat
         ("kill -9 $(lsof -ti:3000)", "allow"),
         ('cd "$(git rev-parse --show-toplevel)" && ls', "allow"),
+        ('PID=$(lsof -ti:3000) && [ -n "$PID" ] && kill -9 $PID', "allow"),
+        ('D=$(git rev-parse --show-toplevel); cd "${D}" && ls', "allow"),
+        ("X=$(rm -rf build); echo $X", "block"),  # what it runs is decided
+        ("X=$(echo push); git $X --force", "block"),  # refused: given to git
     ]:
         for engine in (table, reference):
             assert engine.decide("bash", {"command": command}, cwd="/r").action == action, command
@@ -875,6 +880,12 @@ def test_a_command_substitution_is_a_part_and_its_output_a_value_not_known():
         "git $(echo -c) core.pager='rm -rf ~' log",
         "X=$(echo -c); git $X core.pager=x log",
         "for f in $(ls); do echo $f; done",
+        "X=$(date) make",  # (in make's environment)
+        "X=$(date); echo $(git $X)",  # (in a substitution's command)
+        'X=$(date); bash -c "echo $X"',
+        "X=$(echo 1); (( X > 0 )) && echo y",  # (arithmetic reads the name)
+        "Y=$(date); Z=$Y; git $Z",
+        "EDITOR=$(which vim); git commit",  # (a command git runs)
     ]:
         with pytest.raises(SplitError):
             split(refused)

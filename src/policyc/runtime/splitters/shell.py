@@ -1141,7 +1141,9 @@ def split_general(
     substituted = _Substitutions(depth)  # (command, its file or None, where)
     lines = commands(lex(command, substituted=substituted), command, loops)
     if substituted:
-        _check_substituted(lines, substituted, depth)
+        assigned = _check_substituted(lines, substituted, depth, command)
+        if assigned:
+            _check_assigned(lines, assigned, command)
     if "$" in command:  # what the line's variables may name (`variables`)
         from .variables import bindings, possible_values
 
@@ -1205,14 +1207,19 @@ def _check_ifs(lines: list[Command], loops: list, source: str) -> None:
                 )
 
 
-def _check_substituted(lines: list[Command], substituted: list, depth: int) -> None:
+def _check_substituted(
+    lines: list[Command], substituted: list, depth: int, source: str
+) -> set[str]:
     """What substitutions run is not nested too deep, a process
     substitution's file goes to a program that reads it as data, and a
-    command substitution's output to one whose words run nothing."""
+    command substitution's output to one whose words run nothing, or to a
+    variable (`PID=$(lsof -ti:3000)`, `export D=$(pwd)`): the names so set,
+    which `_check_assigned` follows."""
     if depth + 1 > MAX_DEPTH:
         raise SplitError(f"commands nested deeper than {MAX_DEPTH} levels")
     files = {id(word) for _, word, _ in substituted if word is not None}
     outputs = [at for _, word, at in substituted if word is None]
+    assigned: set[str] = set()
     for cmd in lines:
         if any(id(word) in files for word in cmd.words):
             program = cmd.words[0].value.rpartition("/")[2]
@@ -1223,6 +1230,12 @@ def _check_substituted(lines: list[Command], substituted: list, depth: int) -> N
         taking = [w for w in cmd.words if any(w.start <= at < w.end for at in outputs)]
         if taking:
             program = cmd.words[0].value
+            setting = _setting_words(cmd, source)
+            if setting is not None and all(_is_assignment(w, source) for w in taking):
+                # (`X=$(cmd)` alone, or after export, declare, local, …)
+                assigned.update(base_name(w.value.partition("=")[0]) for w in taking)
+                outputs = [at for at in outputs if not any(w.start <= at < w.end for w in taking)]
+                continue
             if program not in _OUTPUT_TAKERS or taking[0] is cmd.words[0]:
                 name, eq, _ = program.partition("$(")[0].partition("=")
                 to = "an assignment" if eq and is_name(name) else program
@@ -1232,6 +1245,59 @@ def _check_substituted(lines: list[Command], substituted: list, depth: int) -> N
             outputs = [at for at in outputs if not any(w.start <= at < w.end for w in taking)]
     if outputs:  # (in a loop's words, an assignment or a redirect)
         raise SplitError("a command substitution there cannot be evaluated statically")
+    return assigned
+
+
+def _setting_words(cmd: Command, source: str) -> list[Word] | None:
+    """The words of a command that only sets variables: assignments alone,
+    or a builtin that sets them (`export X=…`); None for any other."""
+    words = cmd.words
+    k = 0
+    while k < len(words) and _is_assignment(words[k], source):
+        k += 1
+    if k == len(words):
+        return words
+    if k == 0 and words[0].value in _SETTERS and not words[0].quoted:
+        return words[1:]
+    return None
+
+
+# A reference to a variable by its name, or the name alone (arithmetic reads
+# one so: `(( X ))`, `${a[X]}`).
+_NAMED = "(?<![A-Za-z0-9_]){}(?![A-Za-z0-9_])"
+
+
+def _check_assigned(lines: list[Command], names: set[str], source: str) -> None:
+    """A variable set to a command substitution's output (`PID=$(lsof -ti:3000);
+    kill $PID`) holds what the agent chose, as the substitution does: each
+    use must be `$NAME` or `${NAME}` in a word of a program whose words run
+    nothing (`_OUTPUT_TAKERS`), not in a substitution there; any other
+    mention of the name is refused (`X=$(echo -c); git $X core.pager=…`
+    would run a command no rule sees)."""
+    import re
+
+    takers = [
+        word
+        for cmd in lines
+        if cmd.words and cmd.words[0].value in _OUTPUT_TAKERS and not cmd.words[0].quoted
+        for word in cmd.words[1:]
+        if "$(" not in source[word.start : word.end]
+    ]
+    setters = {w.start for cmd in lines for w in (_setting_words(cmd, source) or ())}
+    for name in names:
+        for found in re.finditer(_NAMED.format(re.escape(name)), source):
+            at = found.start()
+            if at in setters:
+                continue  # (where it is set)
+            braced = source.startswith("${", at - 2) and source.startswith("}", found.end())
+            if (source[at - 1 : at] == "$" or braced) and any(
+                w.start <= at < w.end for w in takers
+            ):
+                continue
+            raise SplitError(
+                f"{name}, set to a command substitution's output, used there"
+                " cannot be evaluated statically"
+            )
 
 
 def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | None:
