@@ -685,8 +685,11 @@ def test_an_ansi_c_quote_is_what_bash_makes_of_it(pieces, after):
     import subprocess
 
     body = "".join(pieces)
-    if body.endswith("\\") or "'" in body.replace("\\'", ""):
-        return  # (not one quote: the lexer's unterminated and word tests)
+    k = 0
+    while k < len(body) and body[k] != "'":
+        k += 2 if body[k] == "\\" else 1
+    if k != len(body):
+        return  # (an unescaped `'`, or a `\\` last: not one quote, the lexer's other tests)
     word = f"$'{body}'{after}"
     done = subprocess.run(
         ["bash", "-c", f"printf '%s' {word}"], capture_output=True, env={"LANG": "C.UTF-8"}
@@ -1278,6 +1281,26 @@ def test_the_commands_a_trap_or_an_alias_keeps_are_subjects():
     for refused in ["trap 'echo `id`' EXIT", "alias x=$Y", 'trap "$CMD" EXIT']:
         with pytest.raises(SplitError):
             split(refused)
+
+
+def test_the_package_scripts_npm_keeps_are_subjects():
+    """`npm pkg set scripts.x='rm -rf /' && npm run x` ran rm under an allow
+    on npm: a script npm keeps runs where `npm run` names it, as an alias's
+    command does, and so does the shell `script-shell` names. They are held
+    to deny and ask rules, on the plain path too (`npm set-script x y`)."""
+    assert _parts("npm pkg set scripts.x='rm -rf /' name=y") == [
+        ("npm pkg set 'scripts.x=rm -rf /' name=y", False),
+        ("rm -rf /", True),
+    ]
+    assert _parts("npm set-script build make")[1:] == [("make", True)]
+    assert _parts("pnpm pkg set 'scripts.t=rm -rf /'")[1:] == [("rm -rf /", True)]
+    shell = [("/tmp/x.sh", True), ("x.sh", True)]  # (and by its name, as `/bin/rm` is `rm`)
+    assert _parts("npm config set script-shell /tmp/x.sh")[1:] == shell
+    assert _parts("npm run t --script-shell=/tmp/x.sh")[1:] == shell
+    for nothing_kept in ["npm pkg set name=x", "npm pkg get scripts", "npm test", "npm ci"]:
+        assert [c for _, c in _parts(nothing_kept)] == [False], nothing_kept
+    with pytest.raises(SplitError):
+        split('npm pkg set "scripts.x=$CMD"')
 
 
 def test_a_trap_or_an_alias_of_a_denied_command_is_blocked(table):
@@ -2744,6 +2767,39 @@ def test_a_variable_the_line_exports_is_held_as_an_assignment_before_each_comman
         ("export LD_PRELOAD=/x.so", "allow"),
     ]:
         assert table.decide("bash", {"command": command}, cwd="/r").action == action, command
+
+
+def test_an_option_that_hands_a_program_a_command_is_refused():
+    """`less +'!rm -rf /' x`, `sort --compress-program=PROG`, `apt-get -o
+    APT::Update::Pre-Invoke::=CMD` and `make -f - <<< 'x:; rm -rf /'` ran
+    what no rule saw, under an allow on the program. They are refused; the
+    everyday forms are read as before, on the plain path and the general."""
+    from policyc.runtime.splitters.helpers import HELPER_PROGRAMS
+
+    for refused in [
+        "less +'!rm -rf /' x",
+        "less '+|rm -rf /' x",
+        "more +'!id' x",
+        "less -k keys x",
+        "less --lesskey-src=k x",
+        "sort --compress-program=rm x",
+        "sort --compress-prog rm x",
+        "apt-get -o APT::Update::Pre-Invoke::='rm -rf /' update",
+        "sudo apt -oDPkg::Post-Invoke::=x install y",
+        "apt-get --option=Dpkg::Pre-Install-Pkgs::=x install y",
+        "apt-get -c /tmp/apt.conf update",
+        "make -f /dev/stdin <<< 'x:; rm -rf /'",
+        "echo 'x:; rm -rf /' | make -f -",
+        "make --file=- x",
+        "make -f- x",
+    ]:
+        with pytest.raises(SplitError, match="cannot be evaluated statically"):
+            split(refused)
+    for read in ["less +G x", "less -R x", "sort -u -k2 x", "apt-get install -y curl"]:
+        assert _parts(read)[0] == (read, False), read
+    for read in ["make -f build.mk", "make -j4 test", "make -C sub", "make test"]:
+        assert _parts(read)[0] == (read, False), read
+    assert all(shell_module._READ_ARGUMENTS[name] is not None for name in HELPER_PROGRAMS)
 
 
 @given(

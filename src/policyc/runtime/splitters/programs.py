@@ -151,7 +151,32 @@ def _alias_values(words: list[Word]) -> list[Word]:
     return out
 
 
-LATER = {"trap": _trap_action, "alias": _alias_values}
+def _npm_scripts(words: list[Word]) -> list[Word]:
+    """What npm (pnpm) keeps to run later: a package script `npm pkg set
+    scripts.NAME=CMD` or `npm set-script NAME CMD` writes (`npm run NAME`
+    runs it with sh), and the shell `script-shell` names (`npm config set
+    script-shell X`, `--script-shell X`), which runs every script."""
+    out = []
+    values = [w.value for w in words]
+    for k, word in enumerate(words[1:], 1):
+        value = word.value
+        if value.startswith("--script-shell="):
+            out.append(new_word(Word, (value[15:], word.start, word.end, word.expands, True)))
+        elif value in ("--script-shell", "script-shell") and k + 1 < len(words):
+            out.append(words[k + 1])
+        elif value.startswith("script-shell="):
+            out.append(new_word(Word, (value[13:], word.start, word.end, word.expands, True)))
+    if values[1:3] == ["pkg", "set"]:
+        for word in words[3:]:
+            name, eq, command = word.value.partition("=")
+            if eq and name.startswith("scripts."):
+                out.append(new_word(Word, (command, word.start, word.end, word.expands, True)))
+    elif values[1:2] == ["set-script"] and len(words) > 3:
+        out.append(words[3])
+    return out
+
+
+LATER = {"trap": _trap_action, "alias": _alias_values, "npm": _npm_scripts, "pnpm": _npm_scripts}
 
 # find's actions that run a command, up to a `;` argument (or `{} +`).
 FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})

@@ -40,6 +40,8 @@ from .directories import after, anchored
 from .editors import EDITORS, editor_refusal
 from .editors import needs_general_path as editor_needs_general_path
 from .gitfiles import git_files  # small: the plain path reads `git add x` with it
+from .helpers import HELPER_PROGRAMS, helper_refusal
+from .helpers import needs_general_path as helper_needs_general_path
 from .interpreters import FIRST_WORD_SCRIPT, SCRIPT_RUNNERS, script_files
 from .loaded import (
     OPTION_FILES,
@@ -1505,6 +1507,10 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
         read_first += _file_subjects(_any_if_variable(paths), text, config, True)
     if "--env-file" in text:  # `uv run --env-file .env …`, `node --env-file=.env x.js`
         read_first += _file_subjects(_env_files(rest, source, cmd.bound), text, config, False)
+    if program in HELPER_PROGRAMS:  # `less +'!rm -rf /' x`, `make -f - <<< …`
+        reason = helper_refusal(program, [w.value for w in rest])
+        if reason is not None:
+            raise SplitError(f"{reason} cannot be evaluated statically")
     if program in EDITORS:  # `vim -c '!rm -rf /'`, `emacs --eval …`, `ed f`
         reason = editor_refusal(program, [w.value for w in rest])
         if reason is not None:
@@ -1541,7 +1547,7 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
                     f"a command kept by {program} with a variable cannot be evaluated statically"
                 )
             kept = split(string.value, config, depth + 1)
-            if program == "alias":
+            if program != "trap":  # (an alias or a package script may never run)
                 for subject in kept:
                     subject["constrain"] = True
             later += kept
@@ -2343,9 +2349,23 @@ del _name, _spec, _runs
 _READ_ARGUMENTS.update(PLAIN_UNLESS)
 
 
+def _keeps_a_script(runs):
+    """npm's and pnpm's plain-path test: a package script it keeps
+    (`LATER`) besides what it runs (`RUNNERS`)."""
+    return lambda words: (
+        "set-script" in words or "script-shell" in words or runs is not None and runs(words)
+    )
+
+
+for _name in ("npm", "pnpm"):
+    _READ_ARGUMENTS[_name] = _keeps_a_script(_READ_ARGUMENTS.get(_name))
+del _name
+
+
 _READ_ARGUMENTS.update(TRANSFER_PLAIN_UNLESS)  # (gh's and gcloud's are their PLAIN_UNLESS)
 _READ_ARGUMENTS.update(EXEC_EACH_WORDS)
 _READ_ARGUMENTS.update(dict.fromkeys(EDITORS, editor_needs_general_path))
+_READ_ARGUMENTS.update(dict.fromkeys(HELPER_PROGRAMS, helper_needs_general_path))
 
 
 _scripts = None  # the `scripts` module, once a command names sed or awk
