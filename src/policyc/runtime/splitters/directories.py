@@ -9,8 +9,10 @@ in the directory it names or where it was: a relative file of a later
 command is a subject for each (`passwd` and `/etc/passwd`), and each must
 be allowed. A `cd` whose directory is not known statically (`cd -`,
 `cd $DIR`, `popd`) leaves later relative files unknown: refused, or, for a
-file a reader or writer names, any file. (`CDPATH` from the environment,
-which changes where `cd src` goes, is not read.)
+file a reader or writer names, any file. A line that mentions `CDPATH`
+(`CDPATH=/etc; cd ssh` goes to /etc/ssh) has a `cd` to a name not begun
+with `/`, `.` or `~` go where no one can say too. (`CDPATH` from the
+environment, which changes where `cd src` goes, is not read.)
 """
 
 from __future__ import annotations
@@ -50,16 +52,19 @@ def _target(words: list[Word]) -> str | None:
     return target.value
 
 
-def after(words: list[Word], places: frozenset | None) -> frozenset | None:
+def after(words: list[Word], places: frozenset | None, cdpath: bool = False) -> frozenset | None:
     """Where the shell may be after the command `words` (None: only HERE, the
     commonest: no `cd` yet). A frozenset holding UNKNOWN once a `cd` went
-    where no one can say."""
+    where no one can say. `cdpath`: the line may set CDPATH, which bash
+    searches for a name not begun with `/`, `.` or `~`."""
     if words and words[0].value in ("builtin", "command"):
         words = words[1:]
     if not words or words[0].value not in ("cd", "pushd", "popd"):
         return places
     before = places or frozenset({HERE})
     target = _target(words)
+    if cdpath and target is not UNKNOWN and target[:1] not in "/.~":
+        target = UNKNOWN
     if target is UNKNOWN or UNKNOWN in before:
         return before | {UNKNOWN}
     moved = {

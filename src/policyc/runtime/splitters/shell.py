@@ -256,71 +256,74 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 def _ansi_c(s: str, i: int) -> tuple[str, int]:
     r"""`$'…'` from just past its `'`: its text as bash 5.2 decodes it, and
     where the word goes on (checked against it). `git commit -m
-    $'Fix\n\nBody'` and `IFS=$'\n'` were refused. `\xHH` and `\NNN`
-    are bytes, read as UTF-8 with the rest (refused when they are not);
+    $'Fix\n\nBody'` and `IFS=$'\n'` were refused. It ends at the first `'`
+    no backslash escapes, as bash's lexer finds it; then `\xHH` and `\NNN`
+    are bytes, read as UTF-8 with the rest (refused when they are not), and
     what follows a NUL is dropped, as bash drops it. `\u`/`\U` past ASCII
     (bash writes them in the locale's encoding, or as `\u…` in C's) and
-    `\c` (control characters) are refused."""
+    `\cX` (a control character) are refused."""
+    end, n = i, len(s)
+    while end < n and s[end] != "'":
+        end += 2 if s[end] == "\\" else 1
+    if end >= n:
+        raise SplitError("unterminated ANSI-C quote")
+    body, i, n = s[i:end], 0, end - i
     out = bytearray()
-    n = len(s)
+    refused = ""  # (what makes it refused, where: unless a NUL before drops it)
+    refused_at = -1
     while i < n:
-        c = s[i]
-        if c == "'":
-            break
+        c = body[i]
         if c != "\\":
-            j = i + 1
-            while j < n and s[j] not in "'\\":
-                j += 1
-            out += s[i:j].encode("utf-8", "surrogatepass")
+            j = body.find("\\", i)
+            j = n if j < 0 else j
+            out += body[i:j].encode("utf-8", "surrogatepass")
             i = j
             continue
-        e = s[i + 1 : i + 2]
+        e = body[i + 1]  # (a backslash is never last: the quote's end is escaped past it)
         i += 2
         if e in _ANSI_C_ESCAPES:
             out.append(_ANSI_C_ESCAPES[e])
         elif e in _OCTAL:
             j = i
-            while j < n and j < i + 2 and s[j] in _OCTAL:
+            while j < n and j < i + 2 and body[j] in _OCTAL:
                 j += 1
-            out.append(int(s[i - 1 : j], 8) & 0xFF)
+            out.append(int(body[i - 1 : j], 8) & 0xFF)
             i = j
-        elif e == "x" and s[i : i + 1] == "{":  # `\x{HHH}`: its low byte (`}` optional)
+        elif e == "x" and body[i : i + 1] == "{":  # `\x{HHH}`: its low byte (`}` optional)
             j = i + 1
-            while j < n and s[j] in _HEX:
+            while j < n and body[j] in _HEX:
                 j += 1
-            out.append(int(s[i + 1 : j] or "0", 16) & 0xFF)
-            i = j + (s[j : j + 1] == "}")
+            out.append(int(body[i + 1 : j] or "0", 16) & 0xFF)
+            i = j + (body[j : j + 1] == "}")
         elif e in ("x", "u", "U"):
             width = {"x": 2, "u": 4, "U": 8}[e]
             j = i
-            while j < n and j < i + width and s[j] in _HEX:
+            while j < n and j < i + width and body[j] in _HEX:
                 j += 1
-            if j == i:
+            value = int(body[i:j], 16) if j > i else -1
+            if value < 0:
                 out += ("\\" + e).encode()  # (no digit: as written)
-            elif e == "x":
-                out.append(int(s[i:j], 16))
-            elif int(s[i:j], 16) > 0x7F:
-                raise SplitError(
-                    f"$'\\{e}{s[i:j]}' (in the locale's encoding) cannot be evaluated statically"
-                )
-            else:
-                out.append(int(s[i:j], 16))
+            elif e == "x" or value <= 0x7F:
+                out.append(value)
+            elif not refused:
+                refused, refused_at = f"$'\\{e}{body[i:j]}' (in the locale's encoding)", len(out)
             i = j
-        elif e == "c":
-            raise SplitError("$'\\c…' (a control character) cannot be evaluated statically")
-        elif not e:
-            raise SplitError("unterminated ANSI-C quote")
+        elif e == "c" and i < n:
+            if not refused:
+                refused, refused_at = "$'\\c…' (a control character)", len(out)
+            i += 1 + (body[i] == "\\" and i + 1 < n)  # (its character; `\c\\` is one)
         else:
             out += ("\\" + e).encode("utf-8", "surrogatepass")  # (not an escape: as written)
-    else:
-        raise SplitError("unterminated ANSI-C quote")
+    nul = out.find(0)
+    if refused and (nul < 0 or refused_at <= nul):
+        raise SplitError(f"{refused} cannot be evaluated statically")
     try:
-        text = bytes(out.split(b"\0", 1)[0]).decode()
+        text = bytes(out if nul < 0 else out[:nul]).decode()
     except UnicodeDecodeError:
         raise SplitError(
             "$'…' making bytes that are not UTF-8 cannot be evaluated statically"
         ) from None
-    return text, i + 1
+    return text, end + 1
 
 
 def _read_double(
@@ -1304,16 +1307,25 @@ def _check_assigned(lines: list[Command], names: set[str], source: str) -> None:
 
 def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | None:
     """Where the shell may be after `cmd` (`directories.after`); `cd $d`
-    with a value the line gives d (`for d in a b; do cd $d; …`) goes there."""
+    with a value the line gives d (`for d in a b; do cd $d; …`) goes there.
+    Past assignments before it: `A=1 cd /etc` goes to /etc too."""
     words = cmd.words
+    if words and "=" in words[0].value:
+        k = 0
+        while k < len(words) and _is_assignment(words[k], source):
+            k += 1
+        words = words[k:]
     if cmd.bound and len(words) > 1 and words[-1].expands and words[0].value in ("cd", "pushd"):
         from .variables import values_of
 
         values = values_of(words[-1], source, cmd.bound)
         if values:
-            moved = [after([*words[:-1], _literal_word(v, words[-1])], places) for v in values]
+            cdpath = "CDPATH" in source
+            moved = [
+                after([*words[:-1], _literal_word(v, words[-1])], places, cdpath) for v in values
+            ]
             return frozenset().union(*moved)
-    return after(words, places)
+    return after(words, places, "CDPATH" in source)
 
 
 def _subjects(cmd: Command, source: str, config: ShellConfig, depth: int) -> list[dict]:
