@@ -15,6 +15,8 @@ own host (`npm install x` reaches the configured registry).
 
 from __future__ import annotations
 
+from .words import SplitError, Word, getopt, new_word, operands_past
+
 # By program, the options whose value is a URL it fetches from (a proxy's
 # too: it sees each request). Any other word holding `://` is read as a URL
 # as well (`pip install git+https://…`, `npm i https://…/x.tgz`, a value of
@@ -130,23 +132,16 @@ def _image_hosts(words: list[str]) -> list[str]:
     if at == len(words) or words[at] not in _IMAGE_COMMANDS:
         return []
     command = words[at]
-    operands = []
     if command in ("run", "create"):  # as `hosts` reads them (it refuses the rest)
-        from .hosts import _DOCKER_RUN
-        from .words import SplitError, Word, getopt, new_word
+        from .hosts import _DOCKER_RUN  # (on first use, as `takers` imports it)
 
         try:
             given = [new_word(Word, (w, 0, 0, False, False)) for w in words[at:]]
             operands = [w.value for w in getopt(given, "docker", _DOCKER_RUN, False)[1]]
         except SplitError:
             return []
-    for word in words[at + 1 :] if command not in ("run", "create") else ():
-        if skip:
-            skip = False
-        elif word in _IMAGE_VALUES:
-            skip = True
-        elif word[:1] != "-":
-            operands.append(word)
+    else:
+        operands = operands_past(words[at + 1 :], _IMAGE_VALUES)
     if not operands:
         return []
     if command == "login":

@@ -21,7 +21,7 @@ from .crypto import CRYPTO
 from .programs import CURL_SHORT_VALUES
 from .servers import SERVERS, served_files
 from .storage import STORAGE
-from .words import SplitError, a_file_in, cluster_value
+from .words import SplitError, a_file_in, cluster_value, operands_past
 
 # curl 7.8x and 8: short options that take a value (the rest of the word, or
 # the next one), and the long options that name a file, by what they do.
@@ -617,14 +617,7 @@ def git_setting_urls(words: list[str], at: int) -> list[str]:
         if words[i] == "-c"
     ]
     if at < len(words) and words[at] == "config":
-        operands, skip = [], False
-        for word in words[at + 1 :]:
-            if skip:
-                skip = False
-            elif word in _GIT_CONFIG_VALUES:
-                skip = True
-            elif word[:1] != "-":
-                operands.append(word)
+        operands = operands_past(words[at + 1 :], _GIT_CONFIG_VALUES)
         if len(operands) >= 2:
             pairs.append((operands[0], operands[1]))
     out = []

@@ -223,6 +223,21 @@ def cluster_value(word: str, k: int, words: list[str], i: int) -> tuple[str, int
     return (words[i] if i < len(words) else ""), i + 1
 
 
+def operands_past(words: list[str], takes_value: frozenset) -> list[str]:
+    """The words that are no option's: not begun with `-`, nor the value
+    after an option in `takes_value` (a rough getopt, where one would
+    refuse what it does not know)."""
+    out, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word in takes_value:
+            skip = True
+        elif word[:1] != "-":
+            out.append(word)
+    return out
+
+
 def part_of(word: Word, value: str) -> Word:
     """The value of `--option=value` or `-oVALUE`, as a word of its own."""
     return new_word(Word, (value, word.start, word.end, word.expands, word.quoted))
