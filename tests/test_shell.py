@@ -727,6 +727,39 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
+def test_a_command_inside_an_array_subscript_bash_evaluates_is_refused():
+    """`test -v 'a[$(rm -rf ~)]'` ran rm past `Bash(rm -rf:*)` (bash reads
+    an array's subscript as arithmetic, where `$(…)` runs; checked against
+    bash 5.2 for each builtin below), as did `unset`, `read`, `declare`,
+    `printf -v`, `let`, `[[ … -eq … ]]`, `${a[…]}`, and a variable so
+    assigned and used later in arithmetic. Such text is refused there; a
+    real substitution, and the text given to other programs, are read."""
+    for refused in [
+        "[ -v 'a[$(rm -rf ~)]' ]",
+        "test -v 'a[$(rm -rf ~)]'",
+        "[[ -v 'a[`rm -rf ~`]' ]]",
+        "printf -v 'a[$(rm -rf ~)]' x",
+        "declare 'a[$(rm -rf ~)]=1'",
+        "read 'a[$(rm -rf ~)]' < /dev/null",
+        "unset 'a[$(rm -rf ~)]'",
+        "let 'a[$(rm -rf ~)]=1'",
+        "[[ 'a[$(rm -rf ~)]' -eq 1 ]]",
+        "echo ${a['$(rm -rf ~)']}",
+        "x='a[$(rm -rf ~)]'; (( x ))",
+        "x=\\a[\\$\\(id\\)\\]; echo ${a[x]}",
+    ]:
+        with pytest.raises(SplitError, match="subscript|cannot be evaluated"):
+            split(refused)
+    for read in ['echo "[$(date)] started"', "grep 'a[$(b)]' f", "echo 'a[$(id)]'"]:
+        split(read)
+    # A substitution's output, or a variable set to it, is such text too: not given to `-v`.
+    for refused in ['[ -v "$(cat name)" ]', 'X=$(cat name); test -v "$X"']:
+        with pytest.raises(SplitError, match="given to|used there"):
+            split(refused)
+    split('[ -n "$(git status --porcelain)" ]')
+    assert _parts('echo "[$(date +%T)] x"')[1] == ("date +%T", False)
+
+
 def test_a_line_that_sets_ifs_and_splits_a_variable_is_refused():
     """`IFS=:; X="push:--force"; git $X` runs `git push --force`, and was
     allowed past `Bash(git push --force:*)` (its words were split at

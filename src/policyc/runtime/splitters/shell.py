@@ -619,6 +619,16 @@ _DATA_READERS = frozenset(
 _OUTPUT_TAKERS = frozenset({"echo", "cd", "pushd", "kill", "[", "test", "sleep"})
 
 
+def _takes_output(cmd: Command) -> bool:
+    """Whether `cmd` is one of `_OUTPUT_TAKERS` that runs nothing of its words:
+    not `[ -v NAME ]` nor `test -v NAME`, which evaluate NAME's subscript
+    (`a[$(rm -rf ~)]` runs rm: checked against bash 5.2)."""
+    words = cmd.words
+    if not words or words[0].value not in _OUTPUT_TAKERS or words[0].quoted:
+        return False
+    return words[0].value not in ("[", "test") or all(w.value != "-v" for w in words)
+
+
 def _process_substitution(s: str, i: int, tokens: list, substituted: list) -> Word:
     """`<(CMD)` or `>(CMD)` at `s[i]`: CMD goes to `substituted` (a part of
     the line: it runs), and the word is the file bash hands the command in
@@ -1156,6 +1166,8 @@ def split_general(
         values = possible_values(loops, lines, command, _expand_braces)
         for cmd in lines:
             cmd.bound, cmd.values = bound, values
+    if "[" in command and ("$" in command or "`" in command):  # (`\$\(` makes `$(` too)
+        _check_subscripts(lines, substituted, command)
     if "IFS" in command:
         _check_ifs(lines, loops, command)
     if "=" in command:
@@ -1177,6 +1189,41 @@ def split_general(
     for inner, _, _ in pending:  # (in a loop's words)
         out.extend(anchored(split_general(inner, config, depth + 1, env), places))
     return out
+
+
+# Builtins that evaluate a name or arithmetic they are given: an array's
+# subscript in it is arithmetic, and a `$(…)` there runs (`test -v
+# 'a[$(rm -rf ~)]'`, `unset 'a[$(…)]'`, `[[ 'a[$(…)]' -eq 1 ]]`, `let`, `read`).
+_EVALUATORS = frozenset(
+    "[ test [[ let declare typeset local readonly export read unset printf mapfile "
+    "readarray wait".split()
+)
+
+
+def _check_subscripts(lines: list[Command], substituted: list, source: str) -> None:
+    """A command written as text inside an array subscript is refused where
+    bash may evaluate it: given to a builtin above, assigned (`x='a[$(…)]'`
+    runs in a later `(( x ))`, `${a[x]}`, `[[ x -eq 1 ]]`), or in a `${…}`.
+    `test -v 'a[$(rm -rf ~)]'` ran rm past `Bash(rm -rf:*)`: quoted, the
+    splitter read it as a string. A real substitution (`echo "[$(date)]"`)
+    runs as a part, as before."""
+    real = [at for _, word, at in substituted if word is None]
+    for cmd in lines:
+        words = cmd.words
+        evaluating = bool(words) and words[0].value in _EVALUATORS and not words[0].quoted
+        for word in words:
+            value = word.value
+            inside = value[value.find("[") :] if "[" in value else ""
+            if "$(" not in inside and "`" not in inside:
+                continue
+            ran = sum(1 for at in real if word.start <= at < word.end)
+            if "`" not in inside and inside.count("$(") <= ran:
+                continue  # (what runs is a part: read)
+            if evaluating or "${" in value or _is_assignment(word, source):
+                raise SplitError(
+                    "a command inside an array subscript (which bash evaluates) "
+                    "cannot be evaluated statically"
+                )
 
 
 def _check_ifs(lines: list[Command], loops: list, source: str) -> None:
@@ -1241,7 +1288,7 @@ def _check_substituted(
                 assigned.update(base_name(w.value.partition("=")[0]) for w in taking)
                 outputs = [at for at in outputs if not any(w.start <= at < w.end for w in taking)]
                 continue
-            if program not in _OUTPUT_TAKERS or taking[0] is cmd.words[0]:
+            if not _takes_output(cmd) or taking[0] is cmd.words[0]:
                 name, eq, _ = program.partition("$(")[0].partition("=")
                 to = "an assignment" if eq and is_name(name) else program
                 raise SplitError(
@@ -1284,7 +1331,7 @@ def _check_assigned(lines: list[Command], names: set[str], source: str) -> None:
     takers = [
         word
         for cmd in lines
-        if cmd.words and cmd.words[0].value in _OUTPUT_TAKERS and not cmd.words[0].quoted
+        if _takes_output(cmd)
         for word in cmd.words[1:]
         if "$(" not in source[word.start : word.end]
     ]
