@@ -212,7 +212,7 @@ _DOCKER_EXEC = getopt_spec(
     "--detach-keys --env --env-file --user --workdir",
     "--detach --interactive --privileged --tty",
 )
-_DOCKER_RUN = getopt_spec(
+DOCKER_RUN = getopt_spec(
     "acehlmpuvw",
     "diPqt",
     "",
@@ -373,7 +373,7 @@ def _docker_commands(words: list[Word], name: str) -> list | None:
         taken += _mounted(options)  # its --env-file
         return taken if len(taken) > 1 else None
     if sub in ("run", "create"):
-        options, operands = getopt(rest, name, _DOCKER_RUN, permute=False)
+        options, operands = getopt(rest, name, DOCKER_RUN, permute=False)
         command = operands[1:]
         entrypoint = last_option(options, "--entrypoint")
         if entrypoint is not None and entrypoint.value:

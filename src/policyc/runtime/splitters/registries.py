@@ -133,11 +133,11 @@ def _image_hosts(words: list[str]) -> list[str]:
         return []
     command = words[at]
     if command in ("run", "create"):  # as `hosts` reads them (it refuses the rest)
-        from .hosts import _DOCKER_RUN  # (on first use, as `takers` imports it)
+        from .hosts import DOCKER_RUN  # (on first use, as `takers` imports it)
 
         try:
             given = [new_word(Word, (w, 0, 0, False, False)) for w in words[at:]]
-            operands = [w.value for w in getopt(given, "docker", _DOCKER_RUN, False)[1]]
+            operands = [w.value for w in getopt(given, "docker", DOCKER_RUN, False)[1]]
         except SplitError:
             return []
     else:

@@ -1232,17 +1232,15 @@ def _check_ifs(lines: list[Command], loops: list, source: str) -> None:
     here (`IFS=:; X="push:--force"; git $X` runs `git push --force`, and
     was read as `git push:--force`). IFS before one command (`IFS= read -r
     line`) changes how that command's words were split no more than this."""
-    from .variables import _NAMING_BUILTINS
+    from .variables import NAMING_BUILTINS
 
     sets = any(name == "IFS" for name, *_ in loops) or "${IFS" in source
     for cmd in lines:
         words = cmd.words
-        k = 0
-        while k < len(words) and _is_assignment(words[k], source):
-            k += 1
+        k = _assignments_before(words, source)
         if k == len(words):  # assignments alone: they stay
             sets = sets or any(base_name(w.value.partition("=")[0]) == "IFS" for w in words)
-        elif words[k].value in _NAMING_BUILTINS:  # `read IFS`, `declare IFS=,`, `printf -v IFS`
+        elif words[k].value in NAMING_BUILTINS:  # `read IFS`, `declare IFS=,`, `printf -v IFS`
             sets = sets or any(
                 w.value == "IFS" or base_name(w.value.partition("=")[0]) == "IFS"
                 or w.value[:1] == "-" and w.value.endswith("IFS")
@@ -1304,9 +1302,7 @@ def _setting_words(cmd: Command, source: str) -> list[Word] | None:
     """The words of a command that only sets variables: assignments alone,
     or a builtin that sets them (`export X=…`); None for any other."""
     words = cmd.words
-    k = 0
-    while k < len(words) and _is_assignment(words[k], source):
-        k += 1
+    k = _assignments_before(words, source)
     if k == len(words):
         return words
     if k == 0 and words[0].value in _SETTERS and not words[0].quoted:
@@ -1358,10 +1354,7 @@ def _after(cmd: Command, places: frozenset | None, source: str) -> frozenset | N
     Past assignments before it: `A=1 cd /etc` goes to /etc too."""
     words = cmd.words
     if words and "=" in words[0].value:
-        k = 0
-        while k < len(words) and _is_assignment(words[k], source):
-            k += 1
-        words = words[k:]
+        words = words[_assignments_before(words, source) :]
     if cmd.bound and len(words) > 1 and words[-1].expands and words[0].value in ("cd", "pushd"):
         from .variables import values_of
 
@@ -1429,13 +1422,9 @@ def _command_subjects(cmd: Command, source: str, config: ShellConfig, depth: int
 
     guarded = False  # an assignment or wrapper that may change what runs came first
     read_first: list[dict] = []  # files read besides the operands (`xargs -a F`, `bash F`)
-    assignments = []
-    variables = []  # the assignments' words, and those env and sudo set
-    k = 0
-    while k < len(words) and _is_assignment(words[k], source):
-        assignments.append(words[k].value)
-        variables.append(words[k])
-        k += 1
+    k = _assignments_before(words, source)
+    assignments = [w.value for w in words[:k]]
+    variables = words[:k]  # the assignments' words, and those env and sudo set
     if assignments and any(
         not is_safe_assignment(base_name(a.partition("=")[0])) for a in assignments
     ):
@@ -1893,6 +1882,14 @@ def _past_leading_options(words: list[str], program: str, text: str, config) -> 
         if config.shapes:  # (`docker --context x run -it --privileged`)
             out += _option_subjects(read, text, config)
     return out
+
+
+def _assignments_before(words: list[Word], source: str) -> int:
+    """How many of the words are assignments before the command (`A=1 B=2 cmd`)."""
+    k = 0
+    while k < len(words) and _is_assignment(words[k], source):
+        k += 1
+    return k
 
 
 def _is_assignment(word: Word, source: str) -> bool:

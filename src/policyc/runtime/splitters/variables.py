@@ -41,7 +41,7 @@ _UNKNOWN_VALUE = "\0"
 # Where the shell's own variables stand, at a word's start.
 _AT_START = {"HOME": "~", "PWD": "."}
 # Builtins that set or unset the variables their words name.
-_NAMING_BUILTINS = frozenset(
+NAMING_BUILTINS = frozenset(
     {"read", "mapfile", "readarray", "getopts", "printf", "unset", "export", "declare"}
     | {"typeset", "local", "readonly", "let", "select"}
 )
@@ -104,7 +104,7 @@ def _set_otherwise(name: str, commands: list, source: str) -> bool:
         return True
     for command in commands:
         words = command.words
-        naming = bool(words) and words[0].value in _NAMING_BUILTINS
+        naming = bool(words) and words[0].value in NAMING_BUILTINS
         for word in words:
             value = word.value
             if value.startswith(name):
